@@ -1,0 +1,177 @@
+// Headless runs: load, apply --set, step, measure, report.
+#include "headless/headless.h"
+
+#include "tumble/scene.h"
+#include "tumble/world.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+namespace tumble::app {
+namespace {
+
+using nlohmann::json;
+
+json vec(const glm::vec3& v) { return json::array({v.x, v.y, v.z}); }
+json quat(const glm::quat& q) { return json::array({q.w, q.x, q.y, q.z}); }
+
+std::string hex(uint64_t h) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+json bodiesJson(const World& world) {
+    json out = json::array();
+    for (BodyId id : world.bodyIds()) {
+        const Body& b = world.body(id);
+        out.push_back({{"name", b.name},
+                       {"type", std::string(toString(b.type))},
+                       {"position", vec(b.position)},
+                       {"orientation", quat(b.orientation)},
+                       {"linearVelocity", vec(b.linearVelocity)},
+                       {"angularVelocity", vec(b.angularVelocity)},
+                       {"sleeping", b.sleeping}});
+    }
+    return out;
+}
+
+json eventsJson(const World& world) {
+    json out = json::array();
+    for (const WorldEvent& e : world.events())
+        out.push_back({{"step", e.step}, {"body", e.bodyName}, {"what", e.what}});
+    return out;
+}
+
+struct Trace {
+    std::string name;
+    BodyId id;
+    json position = json::array();
+    json linearVelocity = json::array();
+};
+
+} // namespace
+
+int runHeadless(const HeadlessOptions& o) {
+    SceneLoadResult loaded = loadSceneFile(o.scenePath);
+    if (!loaded.ok()) {
+        std::cerr << loaded.errorText();
+        return 2;
+    }
+    SceneDef& scene = loaded.scene;
+    for (const std::string& assignment : o.overrides) {
+        std::string error = applySettingOverride(scene.settings, assignment);
+        if (!error.empty()) {
+            std::cerr << "tumble: --set " << assignment << ": " << error << "\n";
+            return 2;
+        }
+    }
+    if (o.steps < 0) {
+        std::cerr << "tumble: --steps: must be >= 0, got " << o.steps << "\n";
+        return 2;
+    }
+    World world = buildWorld(scene);
+
+    std::vector<Trace> traces;
+    for (const std::string& name : o.traceNames) {
+        BodyId id = world.findBody(name);
+        if (id.isNull()) {
+            std::cerr << "tumble: --trace: no body named '" << name << "' in " << o.scenePath
+                      << "\n";
+            return 2;
+        }
+        traces.push_back({name, id});
+    }
+    if (!o.snapshotOut.empty()) {
+        std::cerr << "tumble: --snapshot-out: snapshots are not implemented yet\n";
+        return 2;
+    }
+
+    std::vector<double> stepMs;
+    stepMs.reserve(static_cast<size_t>(o.steps));
+    float maxPenetration = 0.0f;
+    long taken = 0;
+    for (; taken < o.steps && !world.hasNonFinite(); ++taken) {
+        auto t0 = std::chrono::steady_clock::now();
+        world.step();
+        auto t1 = std::chrono::steady_clock::now();
+        stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
+        for (Trace& t : traces) {
+            const Body& b = world.body(t.id);
+            t.position.push_back(vec(b.position));
+            t.linearVelocity.push_back(vec(b.linearVelocity));
+        }
+    }
+
+    double median = 0.0, mean = 0.0;
+    if (!stepMs.empty()) {
+        for (double ms : stepMs) mean += ms;
+        mean /= stepMs.size();
+        std::vector<double> sorted = stepMs;
+        std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+        median = sorted[sorted.size() / 2];
+    }
+    const Counters& c = world.counters();
+    json report = {
+        {"scene", scene.name.empty() ? o.scenePath : scene.name},
+        {"sceneFile", o.scenePath},
+        {"steps", taken},
+        {"timestep", world.settings().timestep},
+        {"settings", settingsToJson(world.settings())},
+        {"bodies", bodiesJson(world)},
+        {"stats",
+         {{"msPerStepMedian", median},
+          {"msPerStepMean", mean},
+          {"bodyCount", world.bodyCount()},
+          {"contactCount", c.contacts},
+          {"pairCount", c.pairs},
+          {"maxPenetration", maxPenetration},
+          {"maxPenetrationAtEnd", c.maxPenetration},
+          {"kineticEnergy", world.kineticEnergy()},
+          {"potentialEnergy", world.potentialEnergy()}}},
+        {"hash", hex(world.stateHash())},
+        {"events", eventsJson(world)},
+    };
+    if (!traces.empty()) {
+        json trace = json::object();
+        for (Trace& t : traces)
+            trace[t.name] = {{"position", std::move(t.position)},
+                             {"linearVelocity", std::move(t.linearVelocity)}};
+        report["trace"] = std::move(trace);
+    }
+    if (o.contacts) report["contacts"] = json::array();
+
+    if (o.reportPath == "-") {
+        std::cout << report.dump(2) << "\n";
+    } else if (!o.reportPath.empty()) {
+        std::ofstream file(o.reportPath);
+        if (!file) {
+            std::cerr << "tumble: --report: cannot write " << o.reportPath << "\n";
+            return 2;
+        }
+        file << report.dump(2) << "\n";
+    }
+    if (o.summary && o.reportPath != "-") {
+        std::printf("%s: %ld steps of %.4g s, %d bodies, %.3f ms/step (median), KE %.4g J, "
+                    "PE %.4g J, hash %s\n",
+                    o.scenePath.c_str(), taken, world.settings().timestep, world.bodyCount(),
+                    median, world.kineticEnergy(), world.potentialEnergy(),
+                    hex(world.stateHash()).c_str());
+    }
+    if (world.hasNonFinite()) {
+        const WorldEvent& e = world.events().front();
+        std::cerr << "tumble: " << o.scenePath << ": step " << e.step << ": body '" << e.bodyName
+                  << "': " << e.what << "\n";
+        return 3;
+    }
+    return 0;
+}
+
+} // namespace tumble::app

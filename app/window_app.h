@@ -1,0 +1,24 @@
+#pragma once
+/// \file window_app.h
+/// The windowed program: SDL2 window, GL 3.3 renderer, ImGui panels. main.cpp parses the
+/// command line and calls runWindow(); headless runs never touch this file's code.
+#include <string>
+
+namespace tumble::app {
+
+struct WindowOptions {
+    std::string scenePath = "scenes/default.json"; ///< scene to open
+    std::string scenesFolder = "scenes";           ///< catalogue for the Scene panel
+    std::string screenshotPath;                    ///< non-empty: render `frames` frames, save PNG, exit
+    int frames = 60;                               ///< frames to run before the screenshot
+    bool panels = false;                           ///< with --screenshot: draw the ImGui panels too
+    int width = 1280;
+    int height = 800;
+};
+
+/// Open the window and run until closed (or until the screenshot is written).
+/// Returns the process exit status: 0 ok, 2 bad input (scene failed to load at start-up),
+/// 1 no display / GL failure.
+int runWindow(const WindowOptions& options);
+
+} // namespace tumble::app

@@ -1,0 +1,79 @@
+#pragma once
+/// \file body.h
+/// Body definitions (what scene files and the app create bodies from) and the read-only
+/// body record the world hands out.
+#include "tumble/shape.h"
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+#include <cstdint>
+#include <string>
+
+namespace tumble {
+
+enum class BodyType : uint8_t {
+    Static,    ///< never moves, infinite mass
+    Dynamic,   ///< moved by forces and contacts
+    Kinematic, ///< moved by its velocity only, infinite mass (pushes dynamics, is not pushed)
+};
+std::string_view toString(BodyType t);
+
+/// Everything needed to create a body. Every field has a default; units in the comments.
+struct BodyDef {
+    std::string name;                         ///< unique within a world; may be empty
+    BodyType type = BodyType::Dynamic;
+    ShapeDef shape;
+    glm::vec3 position{0.0f};                 ///< m, world position of the centre of mass
+    glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f}; ///< unit quaternion (w, x, y, z)
+    glm::vec3 linearVelocity{0.0f};           ///< m/s
+    glm::vec3 angularVelocity{0.0f};          ///< rad/s, world frame
+    std::string material;                     ///< material name; empty = kDefaultMaterialName
+    float gravityScale = 1.0f;                ///< multiplies Settings::gravity for this body
+    float linearDamping = 0.0f;               ///< 1/s: v *= 1 / (1 + dt * damping)
+    float angularDamping = 0.0f;              ///< 1/s: w *= 1 / (1 + dt * damping)
+    uint32_t layer = 1;                       ///< collision layer bits this body is on
+    uint32_t mask = 0xFFFF;                   ///< layers this body collides with
+    bool bullet = false;                      ///< continuous collision against fast tunnelling
+};
+
+/// The world's record of a body. Read it through World::body(); change it through World.
+struct Body {
+    std::string name;
+    BodyType type = BodyType::Dynamic;
+    Shape shape;
+    int material = 0;                         ///< index into World::materials()
+
+    glm::vec3 position{0.0f};                 ///< m, centre of mass
+    glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 linearVelocity{0.0f};           ///< m/s
+    glm::vec3 angularVelocity{0.0f};          ///< rad/s, world frame
+    glm::vec3 force{0.0f};                    ///< N, accumulated this step, cleared after it
+    glm::vec3 torque{0.0f};                   ///< N m, accumulated this step, cleared after it
+
+    float mass = 0.0f;                        ///< kg (0 for static and kinematic)
+    float invMass = 0.0f;                     ///< 1/kg
+    glm::mat3 localInertia{0.0f};             ///< kg m^2, body frame
+    glm::mat3 localInvInertia{0.0f};          ///< 1/(kg m^2), body frame
+    glm::mat3 worldInvInertia{0.0f};          ///< R * localInvInertia * R^T, refreshed each step
+
+    float gravityScale = 1.0f;
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    uint32_t layer = 1;
+    uint32_t mask = 0xFFFF;
+    bool bullet = false;
+
+    glm::vec3 previousPosition{0.0f};         ///< pose at the start of the last step (interpolation)
+    glm::quat previousOrientation{1.0f, 0.0f, 0.0f, 0.0f};
+
+    bool sleeping = false;
+    float sleepTime = 0.0f;                   ///< s spent under the sleep thresholds
+
+    glm::vec3 initialPosition{0.0f};          ///< pose and velocity at creation (analytic overlays)
+    glm::vec3 initialVelocity{0.0f};
+    uint64_t createdAtStep = 0;
+
+    bool isDynamic() const { return type == BodyType::Dynamic; }
+};
+
+} // namespace tumble

@@ -1,0 +1,101 @@
+#pragma once
+/// \file scene.h
+/// Scene files (shared/SCENE_FORMAT.md, version 1): strict, atomic loading with errors that
+/// name the file, the JSON path and the value; building a world from a loaded scene; and
+/// `--set KEY=VALUE` overrides of settings through the same validator.
+#include "tumble/body.h"
+#include "tumble/debug_draw.h"
+#include "tumble/material.h"
+#include "tumble/settings.h"
+#include "tumble/world.h"
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+namespace tumble {
+
+/// Where the camera starts (orbit camera around a target).
+struct CameraDef {
+    glm::vec3 target{0.0f, 2.0f, 0.0f}; ///< m
+    float distance = 15.0f;             ///< m
+    float yawDeg = 30.0f;               ///< degrees about +Y
+    float pitchDeg = 20.0f;             ///< degrees above the horizon
+};
+
+/// A loaded, validated scene: everything needed to build a world, and nothing that
+/// could fail when building it.
+struct SceneDef {
+    std::string name;
+    std::string description;            ///< the lesson: what to look at, what to toggle
+    std::string sourcePath;             ///< file it came from ("" when parsed from text)
+    Settings settings;
+    std::vector<Material> materials;    ///< added to / overriding the presets
+    std::vector<MaterialPair> materialPairs;
+    std::vector<BodyDef> bodies;        ///< generators already expanded
+    std::vector<ForceField> forceFields;
+    CameraDef camera;
+    DebugDrawOptions debugDraw;
+};
+
+/// One problem in a scene file.
+struct SceneError {
+    std::string file;     ///< path as given
+    std::string path;     ///< JSON path, e.g. "bodies[3].shape.radius"
+    std::string message;  ///< e.g. "must be > 0, got -1"
+    int line = 0;         ///< 1-based, when the parser knows it (syntax errors), else 0
+    int column = 0;
+    /// "file: path: message" (or "file:line:col: message" for syntax errors).
+    std::string format() const;
+};
+
+/// Caps checked before anything is allocated.
+struct SceneLimits {
+    size_t maxFileBytes = 16u << 20;   ///< 16 MiB
+    int maxBodies = 100000;            ///< after generators expand
+    int maxDepth = 32;                 ///< JSON nesting
+    int maxHullPoints = 256;
+    int maxIterations = 200;           ///< solver iteration counts
+};
+
+struct SceneLoadResult {
+    bool ok() const { return errors.empty(); }
+    SceneDef scene;                    ///< valid only when ok()
+    std::vector<SceneError> errors;    ///< every problem found, in file order
+    /// All errors, one per line.
+    std::string errorText() const;
+};
+
+/// Read and validate a scene file. Never throws; never returns a partial scene.
+SceneLoadResult loadSceneFile(const std::string& path, const SceneLimits& limits = {});
+/// Same for text already in memory; `fileLabel` is the name used in messages.
+SceneLoadResult parseScene(const std::string& text, const std::string& fileLabel,
+                           const SceneLimits& limits = {});
+
+/// Build a world from a validated scene (replaces nothing: returns a new world).
+World buildWorld(const SceneDef& scene);
+
+/// Settings as the scene file's `settings` object (every key, defaults included).
+nlohmann::json settingsToJson(const Settings& s);
+/// Validate a `settings` object into `out` (only keys present change). Errors carry
+/// `pathPrefix` + key path. Unknown keys, wrong types and out-of-range values are errors.
+void settingsFromJson(const nlohmann::json& j, Settings& out, const std::string& file,
+                      const std::string& pathPrefix, std::vector<SceneError>& errors);
+
+/// Apply "dotted.key=value" (e.g. "solver.velocityIterations=4", "gravity=[0,-1,0]",
+/// "integrator=explicitEuler") to `s` through the same validator as scene files.
+/// Returns an empty string on success, else the error message; `s` is unchanged on error.
+std::string applySettingOverride(Settings& s, const std::string& assignment);
+
+/// Debug-draw options as a JSON object and back (scene files' `debugDraw` section).
+nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
+
+/// Name and one-line description of every scene file in a folder, sorted by file name.
+struct SceneCatalogEntry {
+    std::string path;
+    std::string name;
+    std::string description;
+    std::string error;                 ///< non-empty when the file does not load
+};
+std::vector<SceneCatalogEntry> listScenes(const std::string& folder);
+
+} // namespace tumble

@@ -1,0 +1,101 @@
+#pragma once
+/// \file settings.h
+/// Every tunable of the world and the solver in one plain struct. The UI edits it in
+/// place, scene files fill it, `--set` patches it, and the world reads it at the start
+/// of every step, so a change is live at the next step. Field names match the keys of
+/// the scene file's `settings` section (shared/SCENE_FORMAT.md).
+#include <glm/vec3.hpp>
+#include <string>
+#include <string_view>
+#include <optional>
+
+namespace tumble {
+
+/// How velocities and positions advance over one step.
+enum class Integrator {
+    ExplicitEuler,   ///< x += v dt with the old v, then v += a dt: gains energy, orbits spiral out
+    SymplecticEuler, ///< v += a dt, then x += v dt with the new v: bounded energy error (default)
+    VelocityVerlet,  ///< half kick, drift, half kick: second order for position-only forces
+};
+
+/// How the gyroscopic term -w x (I w) of Euler's equations is handled.
+enum class Gyroscopic {
+    None,     ///< dropped: w stays constant without torque (a free box never tumbles)
+    Explicit, ///< explicit step, then |L| renormalised: keeps a free body's angular momentum (default)
+    Implicit, ///< one Newton step of backward Euler (Catto 2015): stable but loses |L| and energy
+};
+
+/// Broad phase algorithm (collision issue).
+enum class BroadphaseType { BruteForce, SortAndSweep, DynamicTree };
+
+/// How two materials' friction or restitution combine into the pair's value.
+enum class CombineRule { GeometricMean, Pythagorean, Average, Min, Max, Multiply };
+
+/// Iteration scheme of the velocity solver.
+enum class SolverMethod { GaussSeidel, Jacobi };
+
+/// How penetration is removed.
+enum class PositionCorrection { None, Baumgarte, SplitImpulse, NonlinearGaussSeidel };
+
+/// Shape of the Coulomb friction bound.
+enum class FrictionModel { Pyramid, Cone };
+
+/// Sleeping: an island sleeps when all its bodies stay under both thresholds for timeToSleep.
+struct SleepSettings {
+    bool enabled = true;           ///< allow islands to sleep
+    float timeToSleep = 0.5f;      ///< s a body must stay slow before it may sleep
+    float linearThreshold = 0.05f; ///< m/s
+    float angularThreshold = 0.05f;///< rad/s
+};
+
+/// The contact and joint solver's knobs.
+struct SolverSettings {
+    SolverMethod method = SolverMethod::GaussSeidel;
+    int velocityIterations = 10;   ///< passes over all velocity rows per step, 0..200
+    int positionIterations = 3;    ///< nonlinear Gauss-Seidel / split impulse passes, 0..200
+    bool warmStarting = true;      ///< start each step from last step's accumulated impulses
+    float warmStartFactor = 1.0f;  ///< scale of the warm-start impulse, 0..1
+    PositionCorrection positionCorrection = PositionCorrection::SplitImpulse;
+    float erp = 0.2f;              ///< error reduction per step, 0..1: bias = erp/dt * max(depth - slop, 0)
+    float slop = 0.005f;           ///< m of penetration left alone, so resting contacts persist
+    float maxCorrectionVelocity = 3.0f; ///< m/s cap on the position-correction push-out speed
+    float restitutionThreshold = 0.5f;  ///< m/s: slower approaches do not bounce
+    float relaxation = 1.0f;       ///< successive over-relaxation factor, (0, 2)
+    FrictionModel frictionModel = FrictionModel::Pyramid;
+};
+
+/// Every tunable of a world. Defaults are the documented defaults of scene files.
+struct Settings {
+    glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< m/s^2
+    float timestep = 1.0f / 60.0f;          ///< physics dt in s, (0, 1/15]
+    float maxFrameTime = 0.25f;             ///< s of frame time the stepper accepts per frame (spiral-of-death clamp)
+    Integrator integrator = Integrator::SymplecticEuler;
+    Gyroscopic gyroscopic = Gyroscopic::Explicit;
+    BroadphaseType broadphase = BroadphaseType::DynamicTree;
+    float contactMargin = 0.02f;            ///< m: contacts form this close before touching (speculative)
+    CombineRule frictionCombine = CombineRule::GeometricMean;
+    CombineRule restitutionCombine = CombineRule::Max;
+    SleepSettings sleep;
+    SolverSettings solver;
+};
+
+/// Names as written in scene files ("symplecticEuler", "dynamicTree" ...).
+std::string_view toString(Integrator v);
+std::string_view toString(Gyroscopic v);
+std::string_view toString(BroadphaseType v);
+std::string_view toString(CombineRule v);
+std::string_view toString(SolverMethod v);
+std::string_view toString(PositionCorrection v);
+std::string_view toString(FrictionModel v);
+
+/// Parse a scene-file name; empty when the name is unknown.
+template <class Enum> std::optional<Enum> enumFromString(std::string_view name);
+
+/// Comma-separated list of the names an enum accepts, for error messages and tooltips.
+template <class Enum> std::string enumChoices();
+
+/// Clamp every field into its valid range (sliders and typed values go through this).
+/// Returns true when something had to change.
+bool clampSettings(Settings& s);
+
+} // namespace tumble

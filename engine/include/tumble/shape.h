@@ -1,0 +1,82 @@
+#pragma once
+/// \file shape.h
+/// Collision shapes, their mass properties and bounding boxes. Every shape is described in
+/// its body's local frame with the centre of mass at the origin (a hull's points are
+/// re-centred on their centre of mass when the hull is built).
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tumble {
+
+enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Count };
+inline constexpr int kShapeTypeCount = static_cast<int>(ShapeType::Count);
+std::string_view toString(ShapeType t);
+
+/// A convex polyhedron with faces, unique edges and vertex adjacency.
+struct ConvexHull {
+    struct Face {
+        glm::vec3 normal{0.0f};        ///< outward unit normal
+        float offset = 0.0f;           ///< plane: dot(normal, x) = offset
+        std::vector<uint16_t> vertices;///< counter-clockwise seen from outside
+    };
+    std::vector<glm::vec3> vertices;   ///< m, local frame, centre of mass at the origin
+    std::vector<Face> faces;
+    std::vector<std::pair<uint16_t, uint16_t>> edges; ///< each undirected edge once
+    float volume = 0.0f;               ///< m^3
+    glm::mat3 unitInertia{0.0f};       ///< inertia tensor about the origin for density 1 (kg m^2 per kg/m^3)
+};
+
+/// Build the convex hull of points. On failure returns null and sets error (fewer than 4
+/// points, all points coplanar or collinear, too many points, non-finite input).
+/// `centerOfMassOut` receives the centre of mass of the input frame; vertices are re-centred.
+std::shared_ptr<const ConvexHull> buildConvexHull(const std::vector<glm::vec3>& points,
+                                                  std::string& error,
+                                                  glm::vec3* centerOfMassOut = nullptr);
+
+/// The definition a body's shape is made from (what scene files fill).
+struct ShapeDef {
+    ShapeType type = ShapeType::Sphere;
+    float radius = 0.5f;                  ///< m, sphere and capsule
+    glm::vec3 halfExtents{0.5f};          ///< m, box
+    float halfHeight = 0.5f;              ///< m, capsule: half the length of the core segment along local Y
+    std::vector<glm::vec3> points;        ///< m, hull input points
+    glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal (world frame; planes are static)
+    float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset
+};
+
+/// A built shape.
+struct Shape {
+    ShapeType type = ShapeType::Sphere;
+    float radius = 0.5f;
+    glm::vec3 halfExtents{0.5f};
+    float halfHeight = 0.5f;
+    std::shared_ptr<const ConvexHull> hull;
+    glm::vec3 normal{0.0f, 1.0f, 0.0f};
+    float offset = 0.0f;
+};
+
+/// Mass properties about the centre of mass.
+struct MassProperties {
+    float volume = 0.0f;          ///< m^3 (0 for a plane)
+    float mass = 0.0f;            ///< kg
+    glm::mat3 inertia{0.0f};      ///< kg m^2, local frame, about the centre of mass
+};
+
+/// Mass, volume and inertia of a shape of uniform density (kg/m^3).
+MassProperties computeMassProperties(const Shape& shape, float density);
+
+/// Axis-aligned bounding box.
+struct Aabb {
+    glm::vec3 min{0.0f};
+    glm::vec3 max{0.0f};
+};
+
+/// World-space bounding box of a shape at a pose (a plane's box is huge).
+Aabb computeAabb(const Shape& shape, const glm::vec3& position, const glm::quat& orientation);
+
+} // namespace tumble

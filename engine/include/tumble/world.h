@@ -1,0 +1,154 @@
+#pragma once
+/// \file world.h
+/// The world owns bodies, materials and force fields and advances them with step().
+#include "tumble/body.h"
+#include "tumble/ids.h"
+#include "tumble/material.h"
+#include "tumble/settings.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tumble {
+
+/// A point attractor: pulls every dynamic body within `radius` toward `position` with
+/// acceleration strength / max(d^2, 0.01) (m/s^2, an inverse-square law like gravity).
+struct ForceField {
+    enum class Type { Attractor } type = Type::Attractor;
+    glm::vec3 position{0.0f};   ///< m
+    float strength = 50.0f;     ///< m^3/s^2 (G*M of the attracting mass)
+    float radius = 100.0f;      ///< m, no pull beyond this distance
+};
+
+/// Time per stage of the last step, in milliseconds (the stats panel plots these).
+struct Profile {
+    float step = 0.0f;
+    float integrateVelocities = 0.0f;
+    float broadphase = 0.0f;
+    float narrowphase = 0.0f;
+    float solve = 0.0f;
+    float integratePositions = 0.0f;
+    float sleep = 0.0f;
+};
+
+/// Counts from the last step.
+struct Counters {
+    int bodies = 0;          ///< live bodies
+    int awakeBodies = 0;     ///< dynamic bodies not sleeping
+    int pairsTested = 0;     ///< broad-phase candidate pairs
+    int pairs = 0;           ///< pairs whose shapes touch (manifolds)
+    int contacts = 0;        ///< contact points
+    int islands = 0;
+    float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts
+};
+
+/// Something the step noticed that a user should look at.
+struct WorldEvent {
+    uint64_t step = 0;
+    BodyId body;
+    std::string bodyName;
+    std::string what;        ///< e.g. "non-finite linear velocity"
+};
+
+class World {
+public:
+    explicit World(const Settings& settings = {});
+
+    /// Live tunables. Edit in place; the next step reads them.
+    Settings& settings() { return settings_; }
+    const Settings& settings() const { return settings_; }
+
+    // --- materials -------------------------------------------------------------
+    /// Presets first, in materialPresets() order. Bodies refer to them by index.
+    const std::vector<Material>& materials() const { return materials_; }
+    /// Add or replace (by name) a material; returns its index. Bodies using it get new mass.
+    int setMaterial(const Material& m);
+    /// Index of the named material, or -1.
+    int findMaterial(const std::string& name) const;
+    /// Pair overrides (cells of the material table that do not follow the combine rules).
+    std::vector<MaterialPair>& materialPairs() { return materialPairs_; }
+    const std::vector<MaterialPair>& materialPairs() const { return materialPairs_; }
+
+    // --- bodies ----------------------------------------------------------------
+    /// Create a body. Returns kNullBody and sets `error` when the definition is invalid
+    /// (bad shape, unknown material, non-finite values).
+    BodyId createBody(const BodyDef& def, std::string* error = nullptr);
+    /// Destroy a body; false for a stale handle.
+    bool destroyBody(BodyId id);
+    bool isValid(BodyId id) const;
+    /// The record of a live body. Throws std::invalid_argument for a stale handle.
+    const Body& body(BodyId id) const;
+    /// Handles of all live bodies in creation-slot order (the deterministic order).
+    std::vector<BodyId> bodyIds() const;
+    /// Handle of the named body, or kNullBody.
+    BodyId findBody(const std::string& name) const;
+    int bodyCount() const { return liveBodies_; }
+
+    /// Setters that keep derived state consistent (wake the body, refresh inertia).
+    void setPose(BodyId id, const glm::vec3& position, const glm::quat& orientation);
+    void setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& angular);
+    void applyForce(BodyId id, const glm::vec3& force, const glm::vec3& worldPoint);
+    void applyTorque(BodyId id, const glm::vec3& torque);
+
+    // --- force fields ----------------------------------------------------------
+    std::vector<ForceField>& forceFields() { return forceFields_; }
+    const std::vector<ForceField>& forceFields() const { return forceFields_; }
+
+    // --- stepping --------------------------------------------------------------
+    /// Advance by settings().timestep.
+    void step();
+    uint64_t stepCount() const { return stepCount_; }
+    double time() const { return simulatedTime_; }
+
+    const Profile& profile() const { return profile_; }
+    const Counters& counters() const { return counters_; }
+    /// Events since creation (non-finite state and the like), oldest first.
+    const std::vector<WorldEvent>& events() const { return events_; }
+    /// True once a body turned non-finite; such a body is frozen (velocities zeroed).
+    bool hasNonFinite() const { return nonFinite_; }
+
+    // --- measurements ----------------------------------------------------------
+    double kineticEnergy() const;    ///< J, sum of 1/2 m v^2 + 1/2 w.(I w)
+    double potentialEnergy() const;  ///< J, gravity (relative to y = 0) plus attractors
+    glm::vec3 linearMomentum() const;
+    glm::vec3 angularMomentum() const; ///< about the origin
+    /// 64-bit FNV-1a over the exact bits of the state (step counter, poses, velocities,
+    /// sleep state): equal hashes mean bit-identical states.
+    uint64_t stateHash() const;
+
+private:
+    struct Slot {
+        Body body;
+        uint32_t generation = 0;
+        bool alive = false;
+    };
+    Body& mutableBody(BodyId id);
+    void updateMass(Body& b);
+    glm::vec3 acceleration(const Body& b, const glm::vec3& x) const;
+    void integrateVelocities(float dt);
+    void integratePositions(float dt);
+    void finishStep();
+
+    /// Per-slot velocity change from forces this step (explicit Euler moves without it).
+    struct StepScratch {
+        glm::vec3 forceDv{0.0f};
+        glm::vec3 forceDw{0.0f};
+    };
+
+    Settings settings_;
+    std::vector<Material> materials_;
+    std::vector<MaterialPair> materialPairs_;
+    std::vector<Slot> slots_;
+    std::vector<uint32_t> freeSlots_;
+    int liveBodies_ = 0;
+    std::vector<ForceField> forceFields_;
+    uint64_t stepCount_ = 0;
+    double simulatedTime_ = 0.0;
+    Profile profile_;
+    Counters counters_;
+    std::vector<WorldEvent> events_;
+    bool nonFinite_ = false;
+    std::vector<StepScratch> scratch_;
+};
+
+} // namespace tumble

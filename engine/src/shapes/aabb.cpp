@@ -1,0 +1,43 @@
+// Bounding boxes of shapes in world space.
+#include "tumble/shape.h"
+
+#include <glm/gtc/quaternion.hpp>
+#include <cmath>
+
+namespace tumble {
+
+Aabb computeAabb(const Shape& s, const glm::vec3& position, const glm::quat& orientation) {
+    glm::mat3 r = glm::mat3_cast(orientation);
+    glm::vec3 e(0.0f);
+    switch (s.type) {
+    case ShapeType::Sphere: e = glm::vec3(s.radius); break;
+    case ShapeType::Box:
+        for (int i = 0; i < 3; ++i)
+            e[i] = std::abs(r[0][i]) * s.halfExtents.x + std::abs(r[1][i]) * s.halfExtents.y +
+                   std::abs(r[2][i]) * s.halfExtents.z;
+        break;
+    case ShapeType::Capsule:
+        e = glm::abs(r[1]) * s.halfHeight + glm::vec3(s.radius);
+        break;
+    case ShapeType::Hull:
+        if (s.hull) {
+            glm::vec3 lo(1e30f), hi(-1e30f);
+            for (const glm::vec3& v : s.hull->vertices) {
+                glm::vec3 w = r * v;
+                lo = glm::min(lo, w);
+                hi = glm::max(hi, w);
+            }
+            return {position + lo, position + hi};
+        }
+        break;
+    case ShapeType::Plane:
+    case ShapeType::Count: {
+        // An infinite plane: a huge box, so the broad phase pairs it with every body.
+        const float big = 1e6f;
+        return {glm::vec3(-big), glm::vec3(big)};
+    }
+    }
+    return {position - e, position + e};
+}
+
+} // namespace tumble

@@ -1,0 +1,415 @@
+// World: body bookkeeping and the step. The step reads like the algorithm in
+// shared/ARCHITECTURE.md; each stage is timed into Profile.
+#include "tumble/world.h"
+
+#include "core/math.h"
+#include "dynamics/integrator.h"
+#include "world/timer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+namespace tumble {
+
+World::World(const Settings& settings) : settings_(settings), materials_(materialPresets()) {}
+
+// --- materials ------------------------------------------------------------------------------
+
+int World::findMaterial(const std::string& name) const {
+    for (size_t i = 0; i < materials_.size(); ++i)
+        if (materials_[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+int World::setMaterial(const Material& m) {
+    int index = findMaterial(m.name);
+    if (index < 0) {
+        materials_.push_back(m);
+        return static_cast<int>(materials_.size()) - 1;
+    }
+    materials_[index] = m;
+    for (Slot& s : slots_)
+        if (s.alive && s.body.material == index) updateMass(s.body);
+    return index;
+}
+
+// --- bodies ---------------------------------------------------------------------------------
+
+void World::updateMass(Body& b) {
+    const Material& m = materials_[b.material];
+    MassProperties mp = computeMassProperties(b.shape, m.density);
+    if (b.type == BodyType::Dynamic && mp.mass > 0.0f) {
+        b.mass = mp.mass;
+        b.invMass = 1.0f / mp.mass;
+        b.localInertia = mp.inertia;
+        b.localInvInertia = glm::inverse(mp.inertia);
+    } else {
+        // Static, kinematic, or massless (density 0): infinite mass, the solver needs no branch.
+        b.mass = 0.0f;
+        b.invMass = 0.0f;
+        b.localInertia = glm::mat3(0.0f);
+        b.localInvInertia = glm::mat3(0.0f);
+    }
+    b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+}
+
+BodyId World::createBody(const BodyDef& def, std::string* error) {
+    auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return kNullBody;
+    };
+    if (!isFinite(def.position) || !isFinite(def.linearVelocity) ||
+        !isFinite(def.angularVelocity) || !isFinite(def.orientation))
+        return fail("non-finite pose or velocity");
+    float qlen = glm::length(def.orientation);
+    if (!(qlen > 1e-6f)) return fail("orientation quaternion is zero");
+    int material = findMaterial(def.material.empty() ? kDefaultMaterialName : def.material);
+    if (material < 0) return fail("unknown material '" + def.material + "'");
+    if (def.shape.type == ShapeType::Plane && def.type != BodyType::Static)
+        return fail("a plane must be static");
+
+    Shape shape;
+    shape.type = def.shape.type;
+    shape.radius = def.shape.radius;
+    shape.halfExtents = def.shape.halfExtents;
+    shape.halfHeight = def.shape.halfHeight;
+    shape.normal = def.shape.normal;
+    shape.offset = def.shape.offset;
+    glm::vec3 position = def.position;
+    switch (def.shape.type) {
+    case ShapeType::Sphere:
+        if (!(def.shape.radius > 0.0f)) return fail("sphere radius must be > 0");
+        break;
+    case ShapeType::Box:
+        if (!(glm::min(def.shape.halfExtents.x, glm::min(def.shape.halfExtents.y,
+                                                         def.shape.halfExtents.z)) > 0.0f))
+            return fail("box half extents must be > 0");
+        break;
+    case ShapeType::Capsule:
+        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight >= 0.0f))
+            return fail("capsule needs radius > 0 and halfHeight >= 0");
+        break;
+    case ShapeType::Hull: {
+        std::string hullError;
+        glm::vec3 com(0.0f);
+        shape.hull = buildConvexHull(def.shape.points, hullError, &com);
+        if (!shape.hull) return fail(hullError);
+        // The hull was re-centred on its centre of mass; keep the points where the user put them.
+        position += glm::normalize(def.orientation) * com;
+        break;
+    }
+    case ShapeType::Plane:
+        if (!(glm::length(def.shape.normal) > 1e-6f)) return fail("plane normal is zero");
+        shape.normal = glm::normalize(def.shape.normal);
+        break;
+    case ShapeType::Count:
+        return fail("unknown shape type");
+    }
+
+    uint32_t index;
+    if (!freeSlots_.empty()) {
+        index = freeSlots_.back();
+        freeSlots_.pop_back();
+    } else {
+        index = static_cast<uint32_t>(slots_.size());
+        slots_.emplace_back();
+    }
+    Slot& slot = slots_[index];
+    slot.alive = true;
+    Body& b = slot.body;
+    b = Body{};
+    b.name = def.name;
+    b.type = def.type;
+    b.shape = std::move(shape);
+    b.material = material;
+    b.position = position;
+    b.orientation = def.orientation / qlen;
+    if (def.type != BodyType::Static) {
+        b.linearVelocity = def.linearVelocity;
+        b.angularVelocity = def.angularVelocity;
+    }
+    b.gravityScale = def.gravityScale;
+    b.linearDamping = def.linearDamping;
+    b.angularDamping = def.angularDamping;
+    b.layer = def.layer;
+    b.mask = def.mask;
+    b.bullet = def.bullet;
+    b.previousPosition = b.position;
+    b.previousOrientation = b.orientation;
+    b.initialPosition = b.position;
+    b.initialVelocity = b.linearVelocity;
+    b.createdAtStep = stepCount_;
+    updateMass(b);
+    ++liveBodies_;
+    return BodyId{index, slot.generation};
+}
+
+bool World::isValid(BodyId id) const {
+    return id.index < slots_.size() && slots_[id.index].alive &&
+           slots_[id.index].generation == id.generation;
+}
+
+bool World::destroyBody(BodyId id) {
+    if (!isValid(id)) return false;
+    Slot& slot = slots_[id.index];
+    slot.alive = false;
+    ++slot.generation;
+    slot.body = Body{};
+    freeSlots_.push_back(id.index);
+    --liveBodies_;
+    return true;
+}
+
+const Body& World::body(BodyId id) const {
+    if (!isValid(id)) throw std::invalid_argument("tumble: stale or null BodyId");
+    return slots_[id.index].body;
+}
+
+Body& World::mutableBody(BodyId id) {
+    if (!isValid(id)) throw std::invalid_argument("tumble: stale or null BodyId");
+    return slots_[id.index].body;
+}
+
+std::vector<BodyId> World::bodyIds() const {
+    std::vector<BodyId> ids;
+    ids.reserve(liveBodies_);
+    for (uint32_t i = 0; i < slots_.size(); ++i)
+        if (slots_[i].alive) ids.push_back({i, slots_[i].generation});
+    return ids;
+}
+
+BodyId World::findBody(const std::string& name) const {
+    for (uint32_t i = 0; i < slots_.size(); ++i)
+        if (slots_[i].alive && slots_[i].body.name == name) return {i, slots_[i].generation};
+    return kNullBody;
+}
+
+void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orientation) {
+    Body& b = mutableBody(id);
+    b.position = position;
+    b.orientation = glm::normalize(orientation);
+    b.previousPosition = b.position;
+    b.previousOrientation = b.orientation;
+    b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+    b.sleeping = false;
+    b.sleepTime = 0.0f;
+}
+
+void World::setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& angular) {
+    Body& b = mutableBody(id);
+    if (b.type == BodyType::Static) return;
+    b.linearVelocity = linear;
+    b.angularVelocity = angular;
+    b.sleeping = false;
+    b.sleepTime = 0.0f;
+}
+
+void World::applyForce(BodyId id, const glm::vec3& force, const glm::vec3& worldPoint) {
+    Body& b = mutableBody(id);
+    b.force += force;
+    b.torque += glm::cross(worldPoint - b.position, force);
+    b.sleeping = false;
+    b.sleepTime = 0.0f;
+}
+
+void World::applyTorque(BodyId id, const glm::vec3& torque) {
+    Body& b = mutableBody(id);
+    b.torque += torque;
+    b.sleeping = false;
+    b.sleepTime = 0.0f;
+}
+
+// --- the step -------------------------------------------------------------------------------
+
+glm::vec3 World::acceleration(const Body& b, const glm::vec3& x) const {
+    glm::vec3 a = settings_.gravity * b.gravityScale + b.force * b.invMass;
+    for (const ForceField& f : forceFields_) {
+        glm::vec3 d = f.position - x;
+        float d2 = glm::dot(d, d);
+        if (d2 > f.radius * f.radius || d2 == 0.0f) continue;
+        // Inverse-square pull, softened inside 0.1 m so a body passing the centre stays finite.
+        a += d * (f.strength / (std::max(d2, 0.01f) * std::sqrt(d2)));
+    }
+    return a;
+}
+
+void World::integrateVelocities(float dt) {
+    const Integrator integrator = settings_.integrator;
+    // Velocity Verlet kicks half a step here and half after the drift.
+    const float kick = integrator == Integrator::VelocityVerlet ? 0.5f * dt : dt;
+    scratch_.resize(slots_.size());
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive) continue;
+        Body& b = s.body;
+        b.previousPosition = b.position;
+        b.previousOrientation = b.orientation;
+        scratch_[i] = {};
+        if (b.invMass == 0.0f || b.sleeping) continue;
+        glm::vec3 v0 = b.linearVelocity, w0 = b.angularVelocity;
+        glm::vec3 v = v0 + kick * acceleration(b, b.position);
+        glm::vec3 w = w0 + kick * (b.worldInvInertia * b.torque);
+        w = gyroscopicStep(b, w, kick, settings_.gyroscopic);
+        // Damping as an implicit decay: stable for any damping and dt.
+        v *= 1.0f / (1.0f + dt * b.linearDamping);
+        w *= 1.0f / (1.0f + dt * b.angularDamping);
+        b.linearVelocity = v;
+        b.angularVelocity = w;
+        scratch_[i].forceDv = v - v0;
+        scratch_[i].forceDw = w - w0;
+    }
+}
+
+void World::integratePositions(float dt) {
+    const Integrator integrator = settings_.integrator;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive) continue;
+        Body& b = s.body;
+        if (b.type == BodyType::Static || b.sleeping) continue;
+        glm::vec3 v = b.linearVelocity, w = b.angularVelocity;
+        if (integrator == Integrator::ExplicitEuler) {
+            // Explicit Euler moves with the velocity the step started with; contact impulses
+            // (everything but the force kick) still count so contacts hold.
+            v -= scratch_[i].forceDv;
+            w -= scratch_[i].forceDw;
+        }
+        integratePose(b, v, w, dt);
+        if (integrator == Integrator::VelocityVerlet && b.invMass > 0.0f) {
+            // Second half kick with the acceleration at the new position.
+            b.linearVelocity += 0.5f * dt * acceleration(b, b.position);
+            glm::vec3 w2 = b.angularVelocity + 0.5f * dt * (b.worldInvInertia * b.torque);
+            b.angularVelocity = gyroscopicStep(b, w2, 0.5f * dt, settings_.gyroscopic);
+        }
+    }
+}
+
+void World::finishStep() {
+    counters_ = {};
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive) continue;
+        Body& b = s.body;
+        b.force = glm::vec3(0.0f);
+        b.torque = glm::vec3(0.0f);
+        ++counters_.bodies;
+        if (b.isDynamic() && !b.sleeping) ++counters_.awakeBodies;
+        bool finite = isFinite(b.position) && isFinite(b.orientation) &&
+                      isFinite(b.linearVelocity) && isFinite(b.angularVelocity);
+        if (finite) continue;
+        // Point at the body and freeze it at its last finite pose so the app can show it.
+        WorldEvent e;
+        e.step = stepCount_;
+        e.body = {i, s.generation};
+        e.bodyName = b.name;
+        e.what = !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity)
+                     ? "non-finite velocity"
+                     : "non-finite pose";
+        events_.push_back(std::move(e));
+        nonFinite_ = true;
+        b.position = b.previousPosition;
+        b.orientation = b.previousOrientation;
+        b.linearVelocity = glm::vec3(0.0f);
+        b.angularVelocity = glm::vec3(0.0f);
+        b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+    }
+}
+
+void World::step() {
+    ScopedTimer total(profile_.step);
+    const float dt = settings_.timestep;
+    if (!(dt > 0.0f)) return;
+    {
+        ScopedTimer t(profile_.integrateVelocities);
+        integrateVelocities(dt);
+    }
+    {
+        ScopedTimer t(profile_.integratePositions);
+        integratePositions(dt);
+    }
+    ++stepCount_;
+    simulatedTime_ += dt;
+    finishStep();
+}
+
+// --- measurements ---------------------------------------------------------------------------
+
+double World::kineticEnergy() const {
+    double e = 0.0;
+    for (const Slot& s : slots_) {
+        if (!s.alive || s.body.invMass == 0.0f) continue;
+        const Body& b = s.body;
+        glm::vec3 wb = glm::conjugate(b.orientation) * b.angularVelocity;
+        e += 0.5 * b.mass * glm::dot(b.linearVelocity, b.linearVelocity);
+        e += 0.5 * glm::dot(wb, b.localInertia * wb);
+    }
+    return e;
+}
+
+double World::potentialEnergy() const {
+    double e = 0.0;
+    for (const Slot& s : slots_) {
+        if (!s.alive || s.body.invMass == 0.0f) continue;
+        const Body& b = s.body;
+        e -= b.mass * glm::dot(settings_.gravity * b.gravityScale, b.position);
+        for (const ForceField& f : forceFields_) {
+            float d = glm::length(f.position - b.position);
+            if (d <= f.radius) e -= b.mass * f.strength / std::max(d, 0.1f);
+        }
+    }
+    return e;
+}
+
+glm::vec3 World::linearMomentum() const {
+    glm::vec3 p(0.0f);
+    for (const Slot& s : slots_)
+        if (s.alive) p += s.body.mass * s.body.linearVelocity;
+    return p;
+}
+
+glm::vec3 World::angularMomentum() const {
+    glm::vec3 L(0.0f);
+    for (const Slot& s : slots_) {
+        if (!s.alive || s.body.invMass == 0.0f) continue;
+        const Body& b = s.body;
+        glm::vec3 wb = glm::conjugate(b.orientation) * b.angularVelocity;
+        L += b.orientation * (b.localInertia * wb);
+        L += b.mass * glm::cross(b.position, b.linearVelocity);
+    }
+    return L;
+}
+
+namespace {
+struct Fnv1a {
+    uint64_t h = 1469598103934665603ull;
+    void bytes(const void* p, size_t n) {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) {
+            h ^= c[i];
+            h *= 1099511628211ull;
+        }
+    }
+    template <class T> void value(const T& v) { bytes(&v, sizeof(T)); }
+};
+} // namespace
+
+uint64_t World::stateHash() const {
+    Fnv1a f;
+    f.value(stepCount_);
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive) continue;
+        const Body& b = s.body;
+        f.value(i);
+        f.value(b.position);
+        f.value(b.orientation);
+        f.value(b.linearVelocity);
+        f.value(b.angularVelocity);
+        uint8_t sleeping = b.sleeping ? 1 : 0;
+        f.value(sleeping);
+    }
+    return f.h;
+}
+
+} // namespace tumble
