@@ -49,6 +49,29 @@ json eventsJson(const World& world) {
     return out;
 }
 
+json contactsJson(const World& world) {
+    json out = json::array();
+    for (const ContactManifoldInfo& m : world.contacts()) {
+        if (m.pointCount == 0) continue;
+        json points = json::array();
+        for (int i = 0; i < m.pointCount; ++i) {
+            const ContactPointInfo& p = m.points[i];
+            points.push_back({{"position", vec(p.position)},
+                              {"separation", p.separation},
+                              {"featureId", p.featureId},
+                              {"normalImpulse", p.normalImpulse},
+                              {"tangentImpulse", json::array({p.tangentImpulse[0], p.tangentImpulse[1]})},
+                              {"persisted", p.persisted},
+                              {"sticking", p.clamp != ClampState::FrictionLimit}});
+        }
+        out.push_back({{"bodyA", world.body(m.bodyA).name},
+                       {"bodyB", world.body(m.bodyB).name},
+                       {"normal", vec(m.normal)},
+                       {"points", std::move(points)}});
+    }
+    return out;
+}
+
 struct Trace {
     std::string name;
     BodyId id;
@@ -146,7 +169,7 @@ int runHeadless(const HeadlessOptions& o) {
                              {"linearVelocity", std::move(t.linearVelocity)}};
         report["trace"] = std::move(trace);
     }
-    if (o.contacts) report["contacts"] = json::array();
+    if (o.contacts) report["contacts"] = contactsJson(world);
 
     if (o.reportPath == "-") {
         std::cout << report.dump(2) << "\n";

@@ -10,14 +10,14 @@
 
 namespace {
 
-struct Run {
+struct CommandResult {
     int status = -1;
     std::string out;   ///< stdout and stderr together
 };
 
-Run tumble(const std::string& args) {
+CommandResult tumble(const std::string& args) {
     std::string cmd = std::string(TUMBLE_EXE) + " " + args + " 2>&1";
-    Run r;
+    CommandResult r;
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) return r;
     std::array<char, 4096> buf;
@@ -32,7 +32,7 @@ std::string dataFile(const char* name) { return std::string(TUMBLE_TEST_DATA_DIR
 std::string sceneFile(const char* name) { return std::string(TUMBLE_SOURCE_DIR) + "/scenes/" + name; }
 
 nlohmann::json reportOf(const std::string& args) {
-    Run r = tumble(args + " --report -");
+    CommandResult r = tumble(args + " --report -");
     EXPECT_EQ(r.status, 0) << r.out;
     return nlohmann::json::parse(r.out, nullptr, false);
 }
@@ -66,10 +66,10 @@ TEST(CommandLine, SetChangesTheSettingsUsedAndBadValuesExitWith2) {
                                 " --steps 1 --set solver.velocityIterations=4 --set integrator=explicitEuler");
     EXPECT_EQ(j["settings"]["solver"]["velocityIterations"], 4);
     EXPECT_EQ(j["settings"]["integrator"], "explicitEuler");
-    Run bad = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.erp=7");
+    CommandResult bad = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.erp=7");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.out.find("solver.erp"), std::string::npos) << bad.out;
-    Run unknown = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.iters=4");
+    CommandResult unknown = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.iters=4");
     EXPECT_EQ(unknown.status, 2);
 }
 
@@ -87,29 +87,29 @@ TEST(CommandLine, TraceRecordsAFreeFallThatMatchesTheClosedForm) {
         EXPECT_NEAR(trace["position"][n - 1][1].get<double>(), 10.0 + 0.5 * g * t * t, 1e-3);
         EXPECT_NEAR(trace["linearVelocity"][n - 1][1].get<double>(), g * t, 1e-3);
     }
-    Run unknown = tumble("--headless " + dataFile("free_fall.json") + " --steps 1 --trace nobody");
+    CommandResult unknown = tumble("--headless " + dataFile("free_fall.json") + " --steps 1 --trace nobody");
     EXPECT_EQ(unknown.status, 2);
 }
 
 TEST(CommandLine, BrokenSceneExitsWith2AndNamesFilePathAndValue) {
-    Run r = tumble("--headless " + dataFile("cli_bad_radius.json") + " --steps 1");
+    CommandResult r = tumble("--headless " + dataFile("cli_bad_radius.json") + " --steps 1");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("cli_bad_radius.json"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("radius"), std::string::npos) << r.out;
-    Run missing = tumble("--headless /nonexistent/scene.json --steps 1");
+    CommandResult missing = tumble("--headless /nonexistent/scene.json --steps 1");
     EXPECT_EQ(missing.status, 2);
-    Run badSteps = tumble("--headless " + sceneFile("orbit.json") + " --steps -5");
+    CommandResult badSteps = tumble("--headless " + sceneFile("orbit.json") + " --steps -5");
     EXPECT_EQ(badSteps.status, 2);
 }
 
 TEST(CommandLine, NonFiniteSimulationExitsWith3AndReportsTheEvent) {
-    Run r = tumble("--headless " + dataFile("nonfinite_attractor.json") + " --steps 50 --report -");
+    CommandResult r = tumble("--headless " + dataFile("nonfinite_attractor.json") + " --steps 50 --report -");
     EXPECT_EQ(r.status, 3) << r.out;
     EXPECT_NE(r.out.find("non-finite"), std::string::npos) << r.out;
 }
 
 TEST(CommandLine, ListScenesShowsTheCatalogue) {
-    Run r = tumble("--list-scenes");
+    CommandResult r = tumble("--list-scenes");
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("orbit"), std::string::npos);
     EXPECT_NE(r.out.find("projectile"), std::string::npos);

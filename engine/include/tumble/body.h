@@ -68,6 +68,7 @@ struct Body {
 
     bool sleeping = false;
     float sleepTime = 0.0f;                   ///< s spent under the sleep thresholds
+    uint32_t sleepIsland = 0;                 ///< island it fell asleep with (they wake together)
 
     glm::vec3 initialPosition{0.0f};          ///< pose and velocity at creation (analytic overlays)
     glm::vec3 initialVelocity{0.0f};

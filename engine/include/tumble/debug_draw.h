@@ -4,6 +4,7 @@
 /// interface. The app implements it with GL; tests implement it by recording.
 #include <glm/vec3.hpp>
 #include <string>
+#include <vector>
 
 namespace tumble {
 
@@ -19,17 +20,37 @@ public:
     virtual void label(const glm::vec3& p, const std::string& text, const glm::vec3& color) = 0;
 };
 
-/// What to emit. Scene files may set these (`debugDraw` section, same names).
+/// What to emit. Scene files may set these (`debugDraw` section, same names); the Debug
+/// draw panel shows one checkbox per flag of debugDrawFlags().
 struct DebugDrawOptions {
-    bool contacts = true;          ///< contact points
-    bool normals = true;           ///< contact normals
+    bool contacts = true;          ///< contact points: new (yellow) and persisting (orange)
+    bool normals = true;           ///< contact normals, from A to B
+    bool penetration = false;      ///< a red bar as long as each point's overlap
+    bool featureIds = false;       ///< each point's feature id as a label
+    bool impulses = false;         ///< normal (green) and friction (red) impulse arrows
+    bool stickSlip = false;        ///< points coloured sticking (blue) or sliding (red)
+    bool correction = false;       ///< position-correction push-out velocity arrows (magenta)
+    bool aabbs = false;            ///< tight bounding boxes
+    bool fatAabbs = false;         ///< the broad phase's boxes (tree nodes coloured by depth)
+    bool broadphasePairs = false;  ///< a line between the centres of each candidate pair
+    bool islands = false;          ///< each awake body's box in its island's colour, sleeping grey
     bool bodyAxes = false;         ///< each body's local X (red), Y (green), Z (blue)
     bool centerOfMass = false;     ///< a point at each centre of mass
-    bool aabbs = false;            ///< bounding boxes
     bool velocities = false;       ///< linear velocity arrows (0.1 s of travel)
     bool forceFields = true;       ///< attractor centres and radii
     bool trajectories = true;      ///< analytic free-flight parabola from each body's launch state
+    float impulseScale = 0.05f;    ///< m of arrow per N s of impulse
 };
+
+/// One boolean of DebugDrawOptions with its scene-file name and what it shows: the single
+/// list the scene reader, the writer and the Debug draw panel all walk.
+struct DebugDrawFlag {
+    const char* name;
+    bool DebugDrawOptions::*member;
+    const char* help;
+};
+/// Every flag, in panel order.
+const std::vector<DebugDrawFlag>& debugDrawFlags();
 
 /// Walk the world's state and report it through `draw`.
 void emitDebugDraw(const World& world, const DebugDrawOptions& options, DebugDraw& draw);

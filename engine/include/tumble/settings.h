@@ -46,6 +46,7 @@ struct SleepSettings {
     float timeToSleep = 0.5f;      ///< s a body must stay slow before it may sleep
     float linearThreshold = 0.05f; ///< m/s
     float angularThreshold = 0.05f;///< rad/s
+    friend bool operator==(const SleepSettings&, const SleepSettings&) = default;
 };
 
 /// The contact and joint solver's knobs.
@@ -62,6 +63,7 @@ struct SolverSettings {
     float restitutionThreshold = 0.5f;  ///< m/s: slower approaches do not bounce
     float relaxation = 1.0f;       ///< successive over-relaxation factor, (0, 2)
     FrictionModel frictionModel = FrictionModel::Pyramid;
+    friend bool operator==(const SolverSettings&, const SolverSettings&) = default;
 };
 
 /// Every tunable of a world. Defaults are the documented defaults of scene files.
@@ -77,6 +79,7 @@ struct Settings {
     CombineRule restitutionCombine = CombineRule::Max;
     SleepSettings sleep;
     SolverSettings solver;
+    friend bool operator==(const Settings&, const Settings&) = default;
 };
 
 /// Names as written in scene files ("symplecticEuler", "dynamicTree" ...).

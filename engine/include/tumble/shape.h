@@ -27,6 +27,7 @@ struct ConvexHull {
     std::vector<glm::vec3> vertices;   ///< m, local frame, centre of mass at the origin
     std::vector<Face> faces;
     std::vector<std::pair<uint16_t, uint16_t>> edges; ///< each undirected edge once
+    std::vector<std::pair<uint16_t, uint16_t>> edgeFaces; ///< the two faces meeting at edges[i]
     float volume = 0.0f;               ///< m^3
     glm::mat3 unitInertia{0.0f};       ///< inertia tensor about the origin for density 1 (kg m^2 per kg/m^3)
 };
@@ -45,8 +46,8 @@ struct ShapeDef {
     glm::vec3 halfExtents{0.5f};          ///< m, box
     float halfHeight = 0.5f;              ///< m, capsule: half the length of the core segment along local Y
     std::vector<glm::vec3> points;        ///< m, hull input points
-    glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal (world frame; planes are static)
-    float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset
+    glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal in the body's frame (planes are static)
+    float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset, x in the body's frame
 };
 
 /// A built shape.

@@ -2,10 +2,14 @@
 /// \file world.h
 /// The world owns bodies, materials and force fields and advances them with step().
 #include "tumble/body.h"
+#include "tumble/contact.h"
 #include "tumble/ids.h"
 #include "tumble/material.h"
 #include "tumble/settings.h"
+#include <array>
 #include <cstdint>
+#include <memory>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,6 +46,29 @@ struct Counters {
     float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts
 };
 
+/// What the solver did in the last step (the Solver panel's figures).
+struct SolverStats {
+    int manifolds = 0;        ///< touching pairs solved
+    int rows = 0;             ///< constraint rows (3 per contact point)
+    int velocityIterations = 0;
+    int positionIterations = 0;
+    float maxDelta = 0.0f;    ///< N s, largest impulse change in the last velocity iteration
+    float deepestAfter = 0.0f;///< m, deepest overlap measured by the last position pass (NGS)
+};
+
+/// Calls of each cell of the narrow-phase dispatch table in the last step, [typeA][typeB].
+using DispatchCounts = std::array<std::array<int, kShapeTypeCount>, kShapeTypeCount>;
+
+/// Closest hit of a ray.
+struct RayHit {
+    BodyId body;
+    glm::vec3 point{0.0f};    ///< m, world
+    glm::vec3 normal{0.0f};   ///< unit surface normal at the hit
+    float distance = 0.0f;    ///< m along the (normalised) ray
+};
+
+struct StepPipeline;
+
 /// Something the step noticed that a user should look at.
 struct WorldEvent {
     uint64_t step = 0;
@@ -53,6 +80,11 @@ struct WorldEvent {
 class World {
 public:
     explicit World(const Settings& settings = {});
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
 
     /// Live tunables. Edit in place; the next step reads them.
     Settings& settings() { return settings_; }
@@ -100,6 +132,34 @@ public:
     uint64_t stepCount() const { return stepCount_; }
     double time() const { return simulatedTime_; }
 
+    /// Wake every body (a setting changed, a body was dragged).
+    void wakeAll();
+
+    // --- contacts and queries ---------------------------------------------------
+    /// The contact cache: one manifold per broad-phase pair, sorted by body slots; pairs
+    /// whose shapes do not touch have pointCount 0.
+    const std::vector<ContactManifoldInfo>& contacts() const;
+    /// Broad-phase candidate pairs of the last step (slot index pairs, sorted).
+    std::vector<std::pair<BodyId, BodyId>> broadphasePairs() const;
+    /// Calls per cell of the narrow-phase dispatch table in the last step.
+    const DispatchCounts& dispatchCounts() const;
+    const SolverStats& solverStats() const;
+    /// Island of a body in the last step (the slot index of its island's root), -1 for
+    /// static and kinematic bodies.
+    int islandOf(BodyId id) const;
+    /// World bounding box of a body's shape.
+    Aabb bodyAabb(BodyId id) const;
+    /// Closest hit along origin + t * direction, t in [0, maxDistance]; false when none.
+    bool rayCast(const glm::vec3& origin, const glm::vec3& direction, float maxDistance,
+                 RayHit& hit) const;
+    /// Bodies whose bounding boxes overlap `box`, in slot order.
+    std::vector<BodyId> queryAabb(const Aabb& box) const;
+    /// Bodies whose shape contains `point`, in slot order.
+    std::vector<BodyId> queryPoint(const glm::vec3& point) const;
+    /// Visit the broad phase's structure for drawing: (box, depth) of each tree node, or
+    /// the fat box of each proxy for the other broad phases.
+    void visitBroadphase(const std::function<void(const Aabb&, int depth)>& visit) const;
+
     const Profile& profile() const { return profile_; }
     const Counters& counters() const { return counters_; }
     /// Events since creation (non-finite state and the like), oldest first.
@@ -126,8 +186,13 @@ private:
     void updateMass(Body& b);
     glm::vec3 acceleration(const Body& b, const glm::vec3& x) const;
     void integrateVelocities(float dt);
+    void updateContacts();
+    void solve(float dt);
     void integratePositions(float dt);
+    void correctPositions(float dt);
+    void updateSleep(float dt);
     void finishStep();
+    void wake(Body& b);
 
     /// Per-slot velocity change from forces this step (explicit Euler moves without it).
     struct StepScratch {
@@ -149,6 +214,7 @@ private:
     std::vector<WorldEvent> events_;
     bool nonFinite_ = false;
     std::vector<StepScratch> scratch_;
+    std::unique_ptr<StepPipeline> pipeline_;  ///< broad phase, contact cache, solver arrays
 };
 
 } // namespace tumble

@@ -4,13 +4,14 @@
 #include "tumble/world.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace tumble {
 namespace {
 
 const glm::vec3 kRed{0.9f, 0.2f, 0.2f}, kGreen{0.2f, 0.85f, 0.2f}, kBlue{0.25f, 0.4f, 1.0f};
-const glm::vec3 kYellow{1.0f, 0.85f, 0.2f}, kCyan{0.2f, 0.9f, 0.9f}, kWhite{1.0f};
-const glm::vec3 kMagenta{0.9f, 0.3f, 0.9f};
+const glm::vec3 kYellow{1.0f, 0.85f, 0.2f}, kOrange{1.0f, 0.5f, 0.1f}, kCyan{0.2f, 0.9f, 0.9f};
+const glm::vec3 kWhite{1.0f}, kGrey{0.5f}, kMagenta{0.9f, 0.3f, 0.9f};
 
 void drawBox(DebugDraw& d, const Aabb& a, const glm::vec3& c) {
     glm::vec3 p[8];
@@ -30,41 +31,122 @@ void drawCircle(DebugDraw& d, const glm::vec3& center, float radius, const glm::
     }
 }
 
-} // namespace
+/// A well-spread colour per integer (golden-ratio hue steps).
+glm::vec3 indexColor(int i) {
+    float h = std::fmod(0.618034f * static_cast<float>(i), 1.0f) * 6.0f;
+    float x = 1.0f - std::fabs(std::fmod(h, 2.0f) - 1.0f);
+    glm::vec3 c = h < 1 ? glm::vec3(1, x, 0) : h < 2 ? glm::vec3(x, 1, 0) : h < 3 ? glm::vec3(0, 1, x)
+                : h < 4 ? glm::vec3(0, x, 1) : h < 5 ? glm::vec3(x, 0, 1) : glm::vec3(1, 0, x);
+    return 0.25f + 0.75f * c;
+}
 
-void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
-    const Settings& settings = world.settings();
-    for (BodyId id : world.bodyIds()) {
-        const Body& b = world.body(id);
-        if (b.shape.type == ShapeType::Plane) continue;
-        if (o.bodyAxes) {
-            glm::mat3 r = glm::mat3_cast(b.orientation);
-            float len = 0.5f;
-            d.line(b.position, b.position + len * r[0], kRed);
-            d.line(b.position, b.position + len * r[1], kGreen);
-            d.line(b.position, b.position + len * r[2], kBlue);
-        }
-        if (o.centerOfMass) d.point(b.position, 6.0f, kYellow);
-        if (o.aabbs) drawBox(d, computeAabb(b.shape, b.position, b.orientation), kCyan);
-        if (o.velocities && b.isDynamic())
-            d.arrow(b.position, b.position + 0.1f * b.linearVelocity, kMagenta);
-        if (o.trajectories && b.isDynamic() && b.invMass > 0.0f &&
-            glm::length(b.initialVelocity) > 0.0f && world.forceFields().empty()) {
-            // The closed form x0 + v0 t + g t^2 / 2 for the body's launch state, up to now and
-            // a little beyond, so the simulated body can be compared with it.
-            glm::vec3 g = settings.gravity * b.gravityScale;
-            double now = (world.stepCount() - b.createdAtStep) * double(settings.timestep);
-            double tEnd = now + 0.5;
-            const int segments = 64;
-            glm::vec3 prev = b.initialPosition;
-            for (int i = 1; i <= segments; ++i) {
-                float t = static_cast<float>(tEnd * i / segments);
-                glm::vec3 p = b.initialPosition + b.initialVelocity * t + 0.5f * g * t * t;
-                d.line(prev, p, kWhite);
-                prev = p;
+glm::vec3 depthColor(int depth) {
+    float t = std::fmin(depth / 12.0f, 1.0f);
+    return glm::mix(glm::vec3(0.2f, 1.0f, 0.4f), glm::vec3(0.3f, 0.3f, 1.0f), t);
+}
+
+void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
+    for (const ContactManifoldInfo& m : world.contacts()) {
+        for (int i = 0; i < m.pointCount; ++i) {
+            const ContactPointInfo& p = m.points[i];
+            if (o.contacts || o.stickSlip) {
+                glm::vec3 c = p.persisted ? kOrange : kYellow;
+                if (o.stickSlip) c = p.clamp == ClampState::FrictionLimit ? kRed : kBlue;
+                d.point(p.position, 7.0f, c);
             }
+            if (o.normals) d.arrow(p.position, p.position + 0.3f * m.normal, kCyan);
+            if (o.penetration && p.separation < 0.0f)
+                d.line(p.position - 0.5f * p.separation * m.normal,
+                       p.position + 0.5f * p.separation * m.normal, kRed);
+            if (o.featureIds) {
+                char text[16];
+                std::snprintf(text, sizeof text, "%08x", p.featureId);
+                d.label(p.position, text, kWhite);
+            }
+            if (o.impulses) {
+                d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, kGreen);
+                glm::vec3 t = p.tangentImpulse[0] * m.tangent1 + p.tangentImpulse[1] * m.tangent2;
+                if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, kRed);
+            }
+            if (o.correction && p.correctionVelocity > 0.0f)
+                d.arrow(p.position, p.position + 0.1f * p.correctionVelocity * m.normal, kMagenta);
         }
     }
+}
+
+void emitBody(const World& world, BodyId id, const DebugDrawOptions& o, DebugDraw& d) {
+    const Body& b = world.body(id);
+    const Settings& settings = world.settings();
+    if (o.bodyAxes) {
+        glm::mat3 r = glm::mat3_cast(b.orientation);
+        float len = 0.5f;
+        d.line(b.position, b.position + len * r[0], kRed);
+        d.line(b.position, b.position + len * r[1], kGreen);
+        d.line(b.position, b.position + len * r[2], kBlue);
+    }
+    if (o.centerOfMass) d.point(b.position, 6.0f, kYellow);
+    if (o.aabbs) drawBox(d, world.bodyAabb(id), kCyan);
+    if (o.islands && b.isDynamic()) {
+        int island = world.islandOf(id);
+        drawBox(d, world.bodyAabb(id), b.sleeping ? kGrey : indexColor(island));
+    }
+    if (o.velocities && b.isDynamic())
+        d.arrow(b.position, b.position + 0.1f * b.linearVelocity, kMagenta);
+    if (o.trajectories && b.isDynamic() && b.invMass > 0.0f &&
+        glm::length(b.initialVelocity) > 0.0f && world.forceFields().empty()) {
+        // The closed form x0 + v0 t + g t^2 / 2 for the body's launch state, up to now and
+        // a little beyond, so the simulated body can be compared with it.
+        glm::vec3 g = settings.gravity * b.gravityScale;
+        double now = (world.stepCount() - b.createdAtStep) * double(settings.timestep);
+        double tEnd = now + 0.5;
+        const int segments = 64;
+        glm::vec3 prev = b.initialPosition;
+        for (int i = 1; i <= segments; ++i) {
+            float t = static_cast<float>(tEnd * i / segments);
+            glm::vec3 p = b.initialPosition + b.initialVelocity * t + 0.5f * g * t * t;
+            d.line(prev, p, kWhite);
+            prev = p;
+        }
+    }
+}
+
+} // namespace
+
+const std::vector<DebugDrawFlag>& debugDrawFlags() {
+    static const std::vector<DebugDrawFlag> flags{
+        {"contacts", &DebugDrawOptions::contacts, "Contact points: yellow when new this step, orange when matched to last step's point (warm started)."},
+        {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index)."},
+        {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
+        {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id: it stays the same while the same features touch, which is what warm starting keys on."},
+        {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
+        {"stickSlip", &DebugDrawOptions::stickSlip, "Points blue while friction holds them (sticking, |lambda_t| < mu lambda_n), red while sliding at the friction limit."},
+        {"correction", &DebugDrawOptions::correction, "Position-correction push-out velocity (m/s x 0.1 s): bias = ERP/dt * max(depth - slop, 0), capped."},
+        {"aabbs", &DebugDrawOptions::aabbs, "Tight axis-aligned bounding boxes of the shapes."},
+        {"fatAabbs", &DebugDrawOptions::fatAabbs, "The broad phase's boxes: dynamic-tree nodes coloured by depth (green root to blue leaves), or the fattened boxes of the other broad phases."},
+        {"broadphasePairs", &DebugDrawOptions::broadphasePairs, "A line between the centres of each candidate pair the broad phase hands to the narrow phase."},
+        {"islands", &DebugDrawOptions::islands, "Each dynamic body's box in its island's colour; sleeping bodies grey."},
+        {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
+        {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
+        {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
+        {"forceFields", &DebugDrawOptions::forceFields, "Attractor centres and their radius of influence."},
+        {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator."},
+    };
+    return flags;
+}
+
+void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
+    for (BodyId id : world.bodyIds()) {
+        if (world.body(id).shape.type == ShapeType::Plane) continue;
+        emitBody(world, id, o, d);
+    }
+    emitContacts(world, o, d);
+    if (o.fatAabbs)
+        world.visitBroadphase([&](const Aabb& box, int depth) {
+            if (box.max.x - box.min.x < 1e5f) drawBox(d, box, depthColor(depth));
+        });
+    if (o.broadphasePairs)
+        for (const auto& [a, b] : world.broadphasePairs())
+            d.line(world.body(a).position, world.body(b).position, kGrey);
     if (o.forceFields) {
         for (const ForceField& f : world.forceFields()) {
             d.point(f.position, 10.0f, kYellow);

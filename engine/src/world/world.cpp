@@ -4,6 +4,7 @@
 
 #include "core/math.h"
 #include "dynamics/integrator.h"
+#include "world/pipeline.h"
 #include "world/timer.h"
 
 #include <algorithm>
@@ -12,7 +13,11 @@
 
 namespace tumble {
 
-World::World(const Settings& settings) : settings_(settings), materials_(materialPresets()) {}
+World::World(const Settings& settings)
+    : settings_(settings), materials_(materialPresets()), pipeline_(std::make_unique<StepPipeline>()) {}
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
 
 // --- materials ------------------------------------------------------------------------------
 
@@ -101,7 +106,9 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
     }
     case ShapeType::Plane:
         if (!(glm::length(def.shape.normal) > 1e-6f)) return fail("plane normal is zero");
-        shape.normal = glm::normalize(def.shape.normal);
+        // Keep dot(n, x) = offset the same plane when n is normalised.
+        shape.normal = def.shape.normal / glm::length(def.shape.normal);
+        shape.offset = def.shape.offset / glm::length(def.shape.normal);
         break;
     case ShapeType::Count:
         return fail("unknown shape type");
@@ -152,6 +159,7 @@ bool World::isValid(BodyId id) const {
 
 bool World::destroyBody(BodyId id) {
     if (!isValid(id)) return false;
+    if (pipeline_->broadphase) pipeline_->broadphase->remove(id.index);
     Slot& slot = slots_[id.index];
     slot.alive = false;
     ++slot.generation;
@@ -192,8 +200,10 @@ void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orien
     b.previousPosition = b.position;
     b.previousOrientation = b.orientation;
     b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
-    b.sleeping = false;
-    b.sleepTime = 0.0f;
+    wake(b);
+    if (pipeline_->broadphase && pipeline_->broadphase->has(id.index))
+        pipeline_->broadphase->move(id.index, computeAabb(b.shape, b.position, b.orientation),
+                                    glm::vec3(0.0f));
 }
 
 void World::setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& angular) {
@@ -201,23 +211,20 @@ void World::setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& ang
     if (b.type == BodyType::Static) return;
     b.linearVelocity = linear;
     b.angularVelocity = angular;
-    b.sleeping = false;
-    b.sleepTime = 0.0f;
+    wake(b);
 }
 
 void World::applyForce(BodyId id, const glm::vec3& force, const glm::vec3& worldPoint) {
     Body& b = mutableBody(id);
     b.force += force;
     b.torque += glm::cross(worldPoint - b.position, force);
-    b.sleeping = false;
-    b.sleepTime = 0.0f;
+    wake(b);
 }
 
 void World::applyTorque(BodyId id, const glm::vec3& torque) {
     Body& b = mutableBody(id);
     b.torque += torque;
-    b.sleeping = false;
-    b.sleepTime = 0.0f;
+    wake(b);
 }
 
 // --- the step -------------------------------------------------------------------------------
@@ -239,6 +246,8 @@ void World::integrateVelocities(float dt) {
     // Velocity Verlet kicks half a step here and half after the drift.
     const float kick = integrator == Integrator::VelocityVerlet ? 0.5f * dt : dt;
     scratch_.resize(slots_.size());
+    std::vector<StartVelocity>& start = pipeline_->start;
+    start.resize(slots_.size());
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         Slot& s = slots_[i];
         if (!s.alive) continue;
@@ -246,6 +255,8 @@ void World::integrateVelocities(float dt) {
         b.previousPosition = b.position;
         b.previousOrientation = b.orientation;
         scratch_[i] = {};
+        // Restitution and stick/slip read the velocities from before gravity.
+        start[i] = {b.linearVelocity, b.angularVelocity};
         if (b.invMass == 0.0f || b.sleeping) continue;
         glm::vec3 v0 = b.linearVelocity, w0 = b.angularVelocity;
         glm::vec3 v = v0 + kick * acceleration(b, b.position);
@@ -269,6 +280,12 @@ void World::integratePositions(float dt) {
         Body& b = s.body;
         if (b.type == BodyType::Static || b.sleeping) continue;
         glm::vec3 v = b.linearVelocity, w = b.angularVelocity;
+        if (settings_.solver.positionCorrection == PositionCorrection::SplitImpulse &&
+            i < pipeline_->bodies.size()) {
+            // The split-impulse pseudo-velocities move the body this step only.
+            v += pipeline_->bodies[i].vSplit;
+            w += pipeline_->bodies[i].wSplit;
+        }
         if (integrator == Integrator::ExplicitEuler) {
             // Explicit Euler moves with the velocity the step started with; contact impulses
             // (everything but the force kick) still count so contacts hold.
@@ -286,7 +303,8 @@ void World::integratePositions(float dt) {
 }
 
 void World::finishStep() {
-    counters_ = {};
+    counters_.bodies = 0;
+    counters_.awakeBodies = 0;
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         Slot& s = slots_[i];
         if (!s.alive) continue;
@@ -320,13 +338,27 @@ void World::step() {
     ScopedTimer total(profile_.step);
     const float dt = settings_.timestep;
     if (!(dt > 0.0f)) return;
+    // A changed setting wakes everything, so its effect is seen at once.
+    if (pipeline_->hasLastSettings && !(pipeline_->lastSettings == settings_)) wakeAll();
+    pipeline_->lastSettings = settings_;
+    pipeline_->hasLastSettings = true;
     {
         ScopedTimer t(profile_.integrateVelocities);
         integrateVelocities(dt);
     }
+    updateContacts(); // times its broad and narrow phase itself
+    {
+        ScopedTimer t(profile_.solve);
+        solve(dt);
+    }
     {
         ScopedTimer t(profile_.integratePositions);
         integratePositions(dt);
+        correctPositions(dt);
+    }
+    {
+        ScopedTimer t(profile_.sleep);
+        updateSleep(dt);
     }
     ++stepCount_;
     simulatedTime_ += dt;
@@ -408,6 +440,16 @@ uint64_t World::stateHash() const {
         f.value(b.angularVelocity);
         uint8_t sleeping = b.sleeping ? 1 : 0;
         f.value(sleeping);
+    }
+    // The cached impulses are state too: warm starting reads them next step.
+    for (const ContactManifoldInfo& m : pipeline_->manifolds) {
+        f.value(m.bodyA.index);
+        f.value(m.bodyB.index);
+        for (int k = 0; k < m.pointCount; ++k) {
+            f.value(m.points[k].featureId);
+            f.value(m.points[k].normalImpulse);
+            f.value(m.points[k].tangentImpulse);
+        }
     }
     return f.h;
 }

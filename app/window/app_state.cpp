@@ -1,0 +1,140 @@
+// The app's state changes: loading scenes atomically, stepping, framing the camera.
+#include "window/app_state.h"
+
+#include "window/paths.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tumble::app {
+
+void History::push(float value) {
+    values_[next_] = value;
+    next_ = (next_ + 1) % values_.size();
+    if (next_ == 0) full_ = true;
+}
+
+void History::clear() {
+    std::fill(values_.begin(), values_.end(), 0.0f);
+    next_ = 0;
+    full_ = false;
+}
+
+float History::latest() const {
+    if (count() == 0) return 0.0f;
+    return values_[(next_ + values_.size() - 1) % values_.size()];
+}
+
+float History::minimum() const {
+    if (count() == 0) return 0.0f;
+    return *std::min_element(values_.begin(), values_.begin() + (full_ ? values_.size() : next_));
+}
+
+float History::maximum() const {
+    if (count() == 0) return 0.0f;
+    return *std::max_element(values_.begin(), values_.begin() + (full_ ? values_.size() : next_));
+}
+
+bool App::openScene(const std::string& path) {
+    // Resolved once, so the catalogue (listed from the same resolved folder) matches it.
+    const std::string resolved = findResource(path);
+    SceneLoadResult loaded = loadSceneFile(resolved);
+    if (!loaded.ok()) {
+        // Keep the running scene: a typo in a file must not cost the user their session.
+        loadError = loaded.errorText();
+        openLoadErrorPopup = true;
+        return false;
+    }
+    world = buildWorld(loaded.scene);
+    scene = std::move(loaded.scene);
+    scenePath = resolved;
+    loadError.clear();
+    debugDraw = scene.debugDraw;
+    camera.reset(scene.camera);
+    stepper.reset();
+    nonFiniteNoticed = false;
+    frameMs.clear();
+    physicsMs.clear();
+    kineticEnergy.clear();
+    potentialEnergy.clear();
+    totalEnergy.clear();
+    ++sceneGeneration;
+    for (size_t i = 0; i < catalogue.size(); ++i)
+        if (catalogue[i].path == resolved) selectedScene = static_cast<int>(i);
+    return true;
+}
+
+bool App::reloadScene() {
+    Settings live = world.settings();
+    OrbitCamera keptCamera = camera;
+    DebugDrawOptions keptDebugDraw = debugDraw;
+    if (!openScene(scenePath)) return false;
+    // A reload is "run it again": the user's view and overlays stay as they were.
+    camera = keptCamera;
+    debugDraw = keptDebugDraw;
+    if (keepSettingsOnReload) world.settings() = live;
+    return true;
+}
+
+void App::refreshCatalogue() {
+    catalogue = listScenes(findResource(scenesFolder));
+    selectedScene = -1;
+    for (size_t i = 0; i < catalogue.size(); ++i)
+        if (catalogue[i].path == scenePath) selectedScene = static_cast<int>(i);
+}
+
+void App::frameAll() {
+    Aabb all{glm::vec3(std::numeric_limits<float>::max()), glm::vec3(-std::numeric_limits<float>::max())};
+    // The moving bodies are what a user wants to see; a 40 m ground box would make them
+    // specks. Static bodies count only when nothing moves. Planes are infinite: never.
+    bool any = false;
+    for (bool includeStatic : {false, true}) {
+        for (BodyId id : world.bodyIds()) {
+            const Body& b = world.body(id);
+            if (b.shape.type == ShapeType::Plane || (b.type == BodyType::Static && !includeStatic)) continue;
+            Aabb box = computeAabb(b.shape, b.position, b.orientation);
+            all.min = glm::min(all.min, box.min);
+            all.max = glm::max(all.max, box.max);
+            any = true;
+        }
+        if (any) break;
+    }
+    if (any) camera.frame(all, viewAspect);
+    else resetCamera();
+}
+
+void App::togglePause() {
+    stepper.paused = !stepper.paused;
+}
+
+void App::singleStep() {
+    stepper.paused = true;
+    stepper.requestSingleStep();
+}
+
+void App::stepWorld(int steps) {
+    stepsThisFrame = 0;
+    for (int i = 0; i < steps; ++i) {
+        world.step();
+        ++stepsThisFrame;
+        if (world.hasNonFinite() && !nonFiniteNoticed) {
+            // Caught, paused and pointed at (the Time panel lists the world's events). The
+            // world freezes the bad body, so resuming afterwards is safe.
+            nonFiniteNoticed = true;
+            stepper.paused = true;
+            break;
+        }
+    }
+}
+
+void App::recordFrame(float frameSeconds, float physicsSeconds) {
+    frameMs.push(frameSeconds * 1000.0f);
+    physicsMs.push(physicsSeconds * 1000.0f);
+    float kinetic = static_cast<float>(world.kineticEnergy());
+    float potential = static_cast<float>(world.potentialEnergy());
+    kineticEnergy.push(kinetic);
+    potentialEnergy.push(potential);
+    totalEnergy.push(kinetic + potential);
+}
+
+} // namespace tumble::app

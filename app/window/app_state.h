@@ -1,0 +1,107 @@
+#pragma once
+/// \file app_state.h
+/// Everything the windowed app knows between frames, in one struct that is passed to the
+/// panels, the input handlers and the draw code. No GL objects live here (they need a
+/// context and live in window_app.cpp), so this state can be made and changed without one.
+#include "window/camera.h"
+#include "window_app.h"
+
+#include "tumble/debug_draw.h"
+#include "tumble/scene.h"
+#include "tumble/stepper.h"
+#include "tumble/world.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tumble::app {
+
+/// The last `capacity` values of one quantity, oldest first, for ImGui::PlotLines.
+class History {
+public:
+    explicit History(size_t capacity = 300) : values_(capacity, 0.0f) {}
+    void push(float value);
+    void clear();
+    /// Arguments for PlotLines(label, data(), count(), offset()).
+    const float* data() const { return values_.data(); }
+    int count() const { return full_ ? static_cast<int>(values_.size()) : static_cast<int>(next_); }
+    int offset() const { return full_ ? static_cast<int>(next_) : 0; }
+    float latest() const;
+    float minimum() const;
+    float maximum() const;
+
+private:
+    std::vector<float> values_;
+    size_t next_ = 0;
+    bool full_ = false;
+};
+
+/// Which panels are open (the View menu toggles these; ImGui's ini keeps their layout).
+struct PanelFlags {
+    bool time = true;
+    bool scene = true;
+    bool stats = false;
+    bool settings = false;
+    bool debugDraw = false;
+    bool help = false;
+};
+
+struct App {
+    WindowOptions options;
+
+    // --- the running scene ---------------------------------------------------------
+    SceneDef scene;                    ///< as loaded: a reload rebuilds the world from its file
+    World world;                       ///< the one source of truth for state and Settings
+    std::string scenePath;             ///< file the scene came from
+    uint64_t sceneGeneration = 0;      ///< bumped on every successful load (drops GPU caches)
+    FixedStepper stepper;              ///< owns timeScale and pause
+    bool interpolate = true;           ///< draw lerp/slerp(previous, current, alpha)
+    bool keepSettingsOnReload = false; ///< R keeps the live Settings instead of the file's
+    DebugDrawOptions debugDraw;
+    OrbitCamera camera;
+
+    // --- the catalogue and load errors -----------------------------------------------
+    std::string scenesFolder;
+    std::vector<SceneCatalogEntry> catalogue;
+    int selectedScene = -1;            ///< index into catalogue
+    std::string loadError;             ///< last failed load's errorText(); empty after a success
+    bool openLoadErrorPopup = false;
+
+    // --- measurements for the Time and Stats panels ----------------------------------
+    History frameMs{300};              ///< wall time per frame (~5 s at 60 fps)
+    History physicsMs{300};            ///< wall time of the frame's world.step() calls
+    History kineticEnergy{300};
+    History potentialEnergy{300};
+    History totalEnergy{300};
+    int stepsThisFrame = 0;
+    bool nonFiniteNoticed = false;     ///< the world reported a non-finite body; we paused once
+
+    // --- the window ---------------------------------------------------------------------
+    PanelFlags panels;
+    bool quit = false;
+    float viewAspect = 1.6f;           ///< width / height of the uncovered 3D view, for "frame all"
+    float viewLeftInset = 0.0f;        ///< display units hidden by panels against the left edge
+
+    /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
+    bool openScene(const std::string& path);
+    /// Re-read the current scene's file (R). Keeps the live Settings if keepSettingsOnReload.
+    bool reloadScene();
+    /// Re-list the scenes folder for the Scene panel and the File menu.
+    void refreshCatalogue();
+    /// Point the camera at the bounding box of the moving bodies, or of all bodies but
+    /// planes when nothing moves (F).
+    void frameAll();
+    /// Back to the scene's own camera (Home).
+    void resetCamera() { camera.reset(scene.camera); }
+    /// Pause, or run again.
+    void togglePause();
+    /// Pause if needed, then advance exactly one step (N).
+    void singleStep();
+    /// Run `steps` world steps, stopping early (and pausing) if the world turns non-finite.
+    void stepWorld(int steps);
+    /// Record this frame's measurements.
+    void recordFrame(float frameSeconds, float physicsSeconds);
+};
+
+} // namespace tumble::app

@@ -1,0 +1,17 @@
+#pragma once
+/// \file layout.h
+/// Where the default panel layout puts things, in ImGui display units (pixels at 100 %
+/// scale). The panels place themselves with these on first use, and the screenshot checker
+/// (tests/app) knows from them which part of a --panels picture is the open 3D view.
+
+namespace tumble::app::layout {
+
+/// Height of the main menu bar.
+inline constexpr float kMenuBarHeight = 22.0f;
+/// The left column that holds the Time and Scene panels, away from the scene centre.
+inline constexpr float kPanelColumnX = 8.0f;
+inline constexpr float kPanelColumnWidth = 330.0f;
+/// First pixel column right of the left panel column.
+inline constexpr float kViewLeft = kPanelColumnX + kPanelColumnWidth + 8.0f;
+
+} // namespace tumble::app::layout

@@ -1,0 +1,70 @@
+#pragma once
+/// \file mesh.h
+/// Triangle meshes for every shape type and their GPU side. Unit meshes (sphere of radius 1,
+/// box of half extent 1) are shared by all bodies of that type and scaled per instance;
+/// capsules and hulls have their own mesh, built once per distinct shape.
+#include "tumble/shape.h"
+
+#include <glad/gl.h>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+#include <cstdint>
+#include <vector>
+
+namespace tumble::app {
+
+struct MeshVertex {
+    glm::vec3 position{0.0f}; ///< m, shape's local frame
+    glm::vec3 normal{0.0f};   ///< unit, local frame
+};
+
+/// Indexed triangles, counter-clockwise seen from outside.
+struct MeshData {
+    std::vector<MeshVertex> vertices;
+    std::vector<uint32_t> indices;
+};
+
+/// Sphere of radius 1 (smooth normals). `slices` around Y, `stacks` pole to pole.
+MeshData makeUnitSphere(int slices, int stacks);
+/// Box with half extents 1 (flat normals: 4 vertices per face).
+MeshData makeUnitBox();
+/// Capsule along local Y: two hemispheres of `radius` joined by a cylinder of half
+/// length `halfHeight`. Built at its real size, since it does not scale uniformly.
+MeshData makeCapsule(float radius, float halfHeight, int slices, int stacksPerCap);
+/// Convex hull with one flat normal per face (faces fanned from their first vertex).
+MeshData makeHull(const ConvexHull& hull);
+/// Square of side 2 * halfSize in the local XZ plane, normal +Y (static planes).
+MeshData makePlaneQuad(float halfSize);
+
+/// Per-instance data: the model matrix (rotation x scale, translation) and a colour whose
+/// alpha is the strength of the octant pattern that makes spin visible.
+struct MeshInstance {
+    glm::mat4 model{1.0f};
+    glm::vec4 color{1.0f};
+};
+
+/// A mesh on the GPU plus a per-instance buffer. Move-only; frees its GL objects.
+class GpuMesh {
+public:
+    GpuMesh() = default;
+    explicit GpuMesh(const MeshData& data) { upload(data); }
+    ~GpuMesh();
+    GpuMesh(GpuMesh&& other) noexcept;
+    GpuMesh& operator=(GpuMesh&& other) noexcept;
+    GpuMesh(const GpuMesh&) = delete;
+    GpuMesh& operator=(const GpuMesh&) = delete;
+
+    /// Replace the mesh's vertices and indices.
+    void upload(const MeshData& data);
+    /// One instanced draw of all `instances` with the currently bound program.
+    void drawInstances(const std::vector<MeshInstance>& instances) const;
+
+private:
+    void release();
+    GLuint vao_ = 0, vertexBuffer_ = 0, indexBuffer_ = 0, instanceBuffer_ = 0;
+    GLsizei indexCount_ = 0;
+};
+
+} // namespace tumble::app

@@ -1,0 +1,28 @@
+#pragma once
+/// \file palette.h
+/// The few fixed colours of the 3D view, in display (sRGB) units 0..1. The renderer passes
+/// them to the shaders as uniforms and the screenshot checker (tests/app) looks for them, so
+/// both read the same numbers from here.
+
+namespace tumble::app::palette {
+
+struct Rgb {
+    float r, g, b;
+};
+
+/// Clear colour behind everything (a dark blue-grey that lit shapes and grid lines stand out on).
+inline constexpr Rgb kBackground{0.13f, 0.14f, 0.17f};
+/// Minor grid lines at y = 0, every metre, drawn at full strength near the camera.
+inline constexpr Rgb kGridLine{0.42f, 0.45f, 0.50f};
+/// Major grid lines, every 10 m.
+inline constexpr Rgb kGridMajor{0.58f, 0.61f, 0.66f};
+/// The world X axis (z = 0) and Z axis (x = 0) on the grid, as in most 3D tools.
+inline constexpr Rgb kAxisX{0.75f, 0.28f, 0.28f};
+inline constexpr Rgb kAxisZ{0.28f, 0.40f, 0.80f};
+
+/// 8-bit channel value of a 0..1 colour component, rounded like GL's unorm conversion.
+inline constexpr int toByte(float c) {
+    return static_cast<int>(c * 255.0f + 0.5f);
+}
+
+} // namespace tumble::app::palette

@@ -1,0 +1,49 @@
+// The Help panel: every control in one place.
+#include "window/panels.h"
+
+#include <imgui.h>
+
+namespace tumble::app {
+namespace {
+
+void row(const char* control, const char* action) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(control);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(action);
+}
+
+} // namespace
+
+void drawHelpPanel(App& app) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x * 0.5f,
+                                   viewport->WorkPos.y + viewport->WorkSize.y * 0.5f),
+                            ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    if (!ImGui::Begin("Help", &app.panels.help, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::End();
+        return;
+    }
+    if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        row("Right drag / Alt + left drag", "orbit the camera");
+        row("Middle drag / Shift + right drag", "pan");
+        row("Wheel", "zoom");
+        row("F", "frame all moving bodies");
+        row("Home", "reset the camera to the scene's");
+        row("Space", "pause / resume");
+        row("N", "single step (pauses)");
+        row("R", "reload the scene from its file");
+        row("Esc", "quit");
+        ImGui::EndTable();
+    }
+    ImGui::Separator();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextWrapped("Hover any control in the panels for what it does and its unit. "
+                       "Panels open and close from the View menu; their layout is remembered "
+                       "in imgui.ini.");
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+} // namespace tumble::app

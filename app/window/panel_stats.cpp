@@ -1,0 +1,103 @@
+// The Stats panel: where the time goes, what the world counted, where the energy is.
+#include "window/panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tumble::app {
+namespace {
+
+/// A plot of a history with its latest value in the overlay, scaled to its own range.
+void plotHistory(const char* label, const History& h, const char* unit, float height, bool fromZero) {
+    char overlay[64];
+    std::snprintf(overlay, sizeof(overlay), "%.3g %s", h.latest(), unit);
+    float lo = fromZero ? std::min(0.0f, h.minimum()) : h.minimum();
+    float hi = std::max(h.maximum(), lo + 1e-3f);
+    // PlotLines takes no negative "fill the row" width: leave room for the label ourselves.
+    float width = std::max(ImGui::GetContentRegionAvail().x - 70.0f, 60.0f);
+    ImGui::PlotLines(label, h.data(), h.count(), h.offset(), overlay, lo, hi * (fromZero ? 1.1f : 1.0f),
+                     ImVec2(width, height));
+}
+
+/// One row of the profile table: stage name and milliseconds.
+void profileRow(const char* stage, float ms, const char* tooltip) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(stage);
+    itemTooltip(tooltip);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", ms);
+}
+
+void counterRow(const char* name, int value, const char* tooltip) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    itemTooltip(tooltip);
+    ImGui::TableNextColumn();
+    ImGui::Text("%d", value);
+}
+
+} // namespace
+
+void drawStatsPanel(App& app) {
+    const ImGuiViewport* viewport = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 8.0f, kMenuBarHeight + 8.0f),
+                            ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(340.0f, 740.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Stats", &app.panels.stats)) {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextDisabled("last ~5 s, one sample per frame");
+    plotHistory("frame", app.frameMs, "ms", 50.0f, true);
+    itemTooltip("Wall time per frame in ms (60 fps = 16.7 ms).");
+    plotHistory("physics", app.physicsMs, "ms", 50.0f, true);
+    itemTooltip("Wall time in ms of all world steps taken in that frame.");
+
+    if (ImGui::CollapsingHeader("Profile of the last step (ms)", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const Profile& p = app.world.profile();
+        if (ImGui::BeginTable("profile", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+            profileRow("step", p.step, "Whole World::step, ms.");
+            profileRow("integrate velocities", p.integrateVelocities, "Gravity, force fields, damping, ms.");
+            profileRow("broad phase", p.broadphase, "Bounding boxes to candidate pairs, ms.");
+            profileRow("narrow phase", p.narrowphase, "Candidate pairs to contact manifolds, ms.");
+            profileRow("solve", p.solve, "Contact and joint velocity iterations, ms.");
+            profileRow("integrate positions", p.integratePositions, "Velocities to poses, position correction, ms.");
+            profileRow("sleep", p.sleep, "Islands and sleeping, ms.");
+            ImGui::EndTable();
+        }
+    }
+    if (ImGui::CollapsingHeader("Counters of the last step", ImGuiTreeNodeFlags_DefaultOpen)) {
+        const Counters& c = app.world.counters();
+        if (ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+            counterRow("bodies", c.bodies, "Live bodies, static ones included.");
+            counterRow("awake bodies", c.awakeBodies, "Dynamic bodies not sleeping.");
+            counterRow("pairs tested", c.pairsTested, "Candidate pairs the broad phase handed on.");
+            counterRow("touching pairs", c.pairs, "Pairs with a contact manifold.");
+            counterRow("contact points", c.contacts, "Points over all manifolds.");
+            counterRow("islands", c.islands, "Groups of bodies connected by contacts or joints.");
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted("max penetration");
+            itemTooltip("Deepest overlap among this step's contacts, in mm.");
+            ImGui::TableNextColumn();
+            ImGui::Text("%.2f mm", c.maxPenetration * 1000.0f);
+            ImGui::EndTable();
+        }
+    }
+    if (ImGui::CollapsingHeader("Energy (J)", ImGuiTreeNodeFlags_DefaultOpen)) {
+        plotHistory("kinetic", app.kineticEnergy, "J", 40.0f, true);
+        itemTooltip("Sum of 1/2 m v^2 + 1/2 w.(I w) over all bodies, J.");
+        plotHistory("potential", app.potentialEnergy, "J", 40.0f, false);
+        itemTooltip("Gravity potential relative to y = 0 plus attractors, J.");
+        plotHistory("total", app.totalEnergy, "J", 40.0f, false);
+        itemTooltip("Kinetic + potential, J. Flat for a frictionless, bounce-free scene with a "
+                    "symplectic integrator; it drifts up with explicit Euler.");
+    }
+    ImGui::End();
+}
+
+} // namespace tumble::app

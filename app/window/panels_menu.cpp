@@ -1,0 +1,100 @@
+// The menu bar, the load-error popup, and the frame's panel list.
+#include "window/panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+namespace tumble::app {
+
+void itemTooltip(const char* text) {
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
+        ImGui::TextUnformatted(text);
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+}
+
+void claimLeftColumn(App& app) {
+    ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    if (pos.x < 2.0f * kPanelColumnX + 24.0f) app.viewLeftInset = std::max(app.viewLeftInset, pos.x + size.x);
+}
+
+void drawMenuBar(App& app) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::BeginMenu("Open scene")) {
+            for (const SceneCatalogEntry& e : app.catalogue) {
+                bool current = e.path == app.scenePath;
+                if (ImGui::MenuItem(e.name.empty() ? e.path.c_str() : e.name.c_str(), nullptr, current,
+                                    e.error.empty()))
+                    app.openScene(e.path);
+                if (!e.description.empty()) itemTooltip(e.description.c_str());
+            }
+            if (app.catalogue.empty()) ImGui::TextDisabled("no scenes in %s", app.scenesFolder.c_str());
+            ImGui::Separator();
+            if (ImGui::MenuItem("Refresh list")) app.refreshCatalogue();
+            ImGui::EndMenu();
+        }
+        if (ImGui::MenuItem("Reload", "R")) app.reloadScene();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Esc")) app.quit = true;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        ImGui::MenuItem("Time", nullptr, &app.panels.time);
+        ImGui::MenuItem("Scene", nullptr, &app.panels.scene);
+        ImGui::MenuItem("Stats", nullptr, &app.panels.stats);
+        ImGui::MenuItem("Settings", nullptr, &app.panels.settings);
+        ImGui::MenuItem("Debug draw", nullptr, &app.panels.debugDraw);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
+        itemTooltip("Aim at the moving bodies (all bodies if none move).");
+        if (ImGui::MenuItem("Reset camera", "Home")) app.resetCamera();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        ImGui::MenuItem("Controls", nullptr, &app.panels.help);
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+namespace {
+
+/// The errors of a failed load, in red, over everything until dismissed.
+void drawLoadErrorPopup(App& app) {
+    if (app.openLoadErrorPopup) {
+        ImGui::OpenPopup("Scene did not load");
+        app.openLoadErrorPopup = false;
+    }
+    ImGui::SetNextWindowSize(ImVec2(560.0f, 0.0f), ImGuiCond_Appearing);
+    if (ImGui::BeginPopupModal("Scene did not load", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::TextWrapped("The file has errors, so the running scene was kept:");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.4f, 0.4f, 1.0f));
+        ImGui::PushTextWrapPos(540.0f);
+        ImGui::TextUnformatted(app.loadError.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f))) ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+} // namespace
+
+void drawPanels(App& app) {
+    app.viewLeftInset = 0.0f;
+    drawMenuBar(app);
+    if (app.panels.time) drawTimePanel(app);
+    if (app.panels.scene) drawScenePanel(app);
+    if (app.panels.stats) drawStatsPanel(app);
+    if (app.panels.settings) drawSettingsPanel(app);
+    if (app.panels.debugDraw) drawDebugDrawPanel(app);
+    if (app.panels.help) drawHelpPanel(app);
+    drawLoadErrorPopup(app);
+}
+
+} // namespace tumble::app

@@ -1,0 +1,73 @@
+#pragma once
+/// \file renderer.h
+/// Draws the 3D view: every body as a lit mesh (one instanced draw per mesh) and the ground
+/// grid at y = 0. It reads nothing but what the app hands it: shapes, poses and colours.
+#include "window/gl_util.h"
+#include "window/mesh.h"
+
+#include "tumble/body.h"
+#include "tumble/shape.h"
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tumble::app {
+
+/// One body as the renderer sees it: the shape and the pose to draw it at.
+struct BodyVisual {
+    const Shape* shape = nullptr;       ///< owned by the world; valid for this frame
+    glm::vec3 position{0.0f};           ///< m, drawn pose (interpolated or current)
+    glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 color{0.7f};              ///< linear RGB 0..1, the material colour
+    BodyType type = BodyType::Dynamic;  ///< static bodies get no spin pattern
+    bool sleeping = false;              ///< drawn greyed
+};
+
+/// Where the view is looked at from, for one frame.
+struct ViewParams {
+    glm::mat4 view{1.0f};
+    glm::mat4 projection{1.0f};
+    glm::vec3 eye{0.0f};                ///< m, camera position
+    glm::vec3 focus{0.0f};              ///< m, orbit target: the grid is centred under it
+    float distance = 15.0f;             ///< m, eye to focus: scales the grid's fade
+};
+
+class Renderer {
+public:
+    /// Load the shaders and build the unit meshes. Needs a current GL 3.3 context.
+    bool init(std::string& error);
+    /// Forget per-shape meshes (capsules, hulls); call when a new world replaces the old.
+    void clearShapeCache();
+    /// Set the viewport (pixels) and clear colour and depth to the background.
+    void beginFrame(int width, int height) const;
+    /// All bodies, batched by mesh.
+    void drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params);
+    /// The grid on y = 0, blended over what is drawn, fading with distance from the eye.
+    void drawGrid(const ViewParams& params) const;
+
+    ~Renderer();
+
+private:
+    /// The mesh and per-instance model matrix (without the pose) for a shape.
+    const GpuMesh* meshFor(const Shape& shape, glm::mat4& localScale);
+
+    ShaderProgram meshProgram_;
+    ShaderProgram gridProgram_;
+    GpuMesh sphere_, box_, plane_;
+    std::map<std::pair<float, float>, GpuMesh> capsules_;   ///< by (radius, halfHeight)
+    struct HullMesh {
+        std::shared_ptr<const ConvexHull> hull;             ///< keeps the key's address unique
+        GpuMesh mesh;
+    };
+    std::map<const ConvexHull*, HullMesh> hulls_;
+    std::map<const GpuMesh*, std::vector<MeshInstance>> batches_; ///< reused frame to frame
+    GLuint emptyVao_ = 0;                                   ///< the grid makes its own vertices
+};
+
+} // namespace tumble::app

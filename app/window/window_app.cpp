@@ -1,0 +1,286 @@
+// runWindow: the SDL2 window, the GL 3.3 context, ImGui, and the frame loop that ties the
+// fixed-step simulation to drawing (shared/ARCHITECTURE.md, "One frame in the app").
+#include "window_app.h"
+
+#include "window/app_state.h"
+#include "window/debug_lines.h"
+#include "window/input.h"
+#include "window/panel_ini.h"
+#include "window/panels.h"
+#include "window/renderer.h"
+#include "window/screenshot.h"
+
+#include <glad/gl.h>
+
+#include <SDL.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <backends/imgui_impl_sdl.h>
+#include <imgui.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace tumble::app {
+namespace {
+
+/// Frame time fed to the stepper in --screenshot runs: the picture must not depend on how
+/// fast the (often software) renderer is.
+constexpr float kScreenshotFrameTime = 1.0f / 60.0f;
+
+/// The window and its GL context, released in reverse order of creation.
+struct WindowContext {
+    SDL_Window* window = nullptr;
+    SDL_GLContext gl = nullptr;
+    ~WindowContext() {
+        if (gl != nullptr) SDL_GL_DeleteContext(gl);
+        if (window != nullptr) SDL_DestroyWindow(window);
+        SDL_Quit();
+    }
+};
+
+/// GL objects; destroyed before the context they belong to.
+struct Graphics {
+    Renderer renderer;
+    DebugLines debugLines;
+};
+
+/// True for Mesa's software rasterisers (as under Xvfb), where multisampling doubles the
+/// cost of a frame: there, a fluid frame rate matters more than smooth edges.
+bool softwareRenderer() {
+    const char* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    std::string renderer = name != nullptr ? name : "";
+    return renderer.find("llvmpipe") != std::string::npos || renderer.find("softpipe") != std::string::npos;
+}
+
+/// A resizable, high-DPI aware window with a GL 3.3 core context: with 4x multisampling
+/// on a GPU that offers it, without otherwise.
+bool createWindow(const WindowOptions& options, WindowContext& out, std::string& error) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        error = SDL_GetError();
+        return false;
+    }
+    // Without a display SDL falls back to an off-screen driver. That is fine for a screenshot
+    // (Mesa renders into a buffer), but an interactive window nobody can see would just hang.
+    std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+    if (options.screenshotPath.empty() && (driver == "offscreen" || driver == "dummy")) {
+        error = "no window system found (SDL video driver '" + driver + "'); set DISPLAY, or use --headless";
+        return false;
+    }
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    for (int samples : {4, 0}) {
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLEBUFFERS, samples > 0 ? 1 : 0);
+        SDL_GL_SetAttribute(SDL_GL_MULTISAMPLESAMPLES, samples);
+        out.window = SDL_CreateWindow("Tumble", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                      options.width, options.height, flags);
+        out.gl = out.window != nullptr ? SDL_GL_CreateContext(out.window) : nullptr;
+        if (out.gl == nullptr) {
+            error = SDL_GetError();
+        } else {
+            SDL_GL_MakeCurrent(out.window, out.gl);
+            if (gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)) == 0) {
+                error = "cannot load the OpenGL 3.3 functions";
+                return false;
+            }
+            if (samples == 0 || !softwareRenderer()) break;
+        }
+        if (out.gl != nullptr) SDL_GL_DeleteContext(out.gl);
+        if (out.window != nullptr) SDL_DestroyWindow(out.window);
+        out.gl = nullptr;
+        out.window = nullptr;
+    }
+    if (out.gl == nullptr) {
+        error = "cannot create an OpenGL 3.3 core context: " + error;
+        return false;
+    }
+    // Screenshots run as fast as they can; interactive frames follow the display.
+    SDL_GL_SetSwapInterval(options.screenshotPath.empty() ? 1 : 0);
+    return true;
+}
+
+void initImGui(const WindowContext& context, App& app) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    // Layout and open panels persist in imgui.ini; a screenshot run must neither read nor
+    // write it, so the picture is the default layout and a test leaves no files behind.
+    if (!app.options.screenshotPath.empty()) io.IniFilename = nullptr;
+    registerPanelIniHandler(app.panels);
+    ImGui::StyleColorsDark();
+    ImGuiStyle& style = ImGui::GetStyle();
+    style.WindowRounding = 4.0f;
+    style.FrameRounding = 3.0f;
+    style.Colors[ImGuiCol_WindowBg].w = 0.92f;
+    ImGui_ImplSDL2_InitForOpenGL(context.window, context.gl);
+    ImGui_ImplOpenGL3_Init("#version 330");
+}
+
+void shutdownImGui() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+}
+
+/// Every body at the pose to draw: lerp/slerp between the last two physics poses at the
+/// stepper's alpha, or the current pose when paused or when interpolation is off.
+std::vector<BodyVisual> collectVisuals(const App& app) {
+    const bool blend = app.interpolate && !app.stepper.paused;
+    const float alpha = app.stepper.alpha();
+    const std::vector<Material>& materials = app.world.materials();
+    std::vector<BodyVisual> visuals;
+    for (BodyId id : app.world.bodyIds()) {
+        const Body& b = app.world.body(id);
+        BodyVisual v;
+        v.shape = &b.shape;
+        v.position = blend ? glm::mix(b.previousPosition, b.position, alpha) : b.position;
+        v.orientation = blend ? glm::slerp(b.previousOrientation, b.orientation, alpha) : b.orientation;
+        if (b.material >= 0 && b.material < static_cast<int>(materials.size()))
+            v.color = materials[static_cast<size_t>(b.material)].color;
+        v.type = b.type;
+        v.sleeping = b.sleeping;
+        visuals.push_back(v);
+    }
+    return visuals;
+}
+
+/// The camera's matrices. `leftFraction` of the window is covered by panels: the projection
+/// is shifted sideways so the orbit target sits in the middle of the uncovered part.
+ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFraction) {
+    ViewParams p;
+    p.view = camera.view();
+    p.projection = glm::translate(glm::mat4(1.0f), glm::vec3(leftFraction, 0.0f, 0.0f)) *
+                   camera.projection(aspect);
+    p.eye = camera.eye();
+    p.focus = camera.target;
+    p.distance = camera.distance;
+    return p;
+}
+
+/// Advance the simulation by one frame's worth of time.
+void simulate(App& app, float frameTime) {
+    Settings& s = app.world.settings();
+    int steps = app.stepper.advance(frameTime, s.timestep, s.maxFrameTime);
+    Uint64 start = SDL_GetPerformanceCounter();
+    app.stepWorld(steps);
+    float physicsSeconds = static_cast<float>(SDL_GetPerformanceCounter() - start) /
+                           static_cast<float>(SDL_GetPerformanceFrequency());
+    app.recordFrame(frameTime, physicsSeconds);
+}
+
+/// Run frames until quit (or until the screenshot is written). Returns the exit status.
+int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
+    const WindowOptions& options = app.options;
+    const bool screenshot = !options.screenshotPath.empty();
+    const ImGuiIO& io = ImGui::GetIO();
+    uint64_t drawnGeneration = 0;
+    int frame = 0;
+    Uint64 last = SDL_GetPerformanceCounter();
+    while (!app.quit) {
+        int windowW = 0, windowH = 0, pixelsW = 0, pixelsH = 0;
+        SDL_GetWindowSize(context.window, &windowW, &windowH);
+        SDL_GL_GetDrawableSize(context.window, &pixelsW, &pixelsH);
+        const float aspect = pixelsH > 0 ? static_cast<float>(pixelsW) / static_cast<float>(pixelsH) : 1.0f;
+        // Last frame's panels decide how much of the view is covered (at most half of it).
+        const float leftFraction =
+            windowW > 0 ? std::clamp(app.viewLeftInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
+        app.viewAspect = aspect * (1.0f - leftFraction);
+
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) {
+            ImGui_ImplSDL2_ProcessEvent(&event);
+            if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) app.quit = true;
+            handleEvent(app, event, static_cast<float>(windowH));
+        }
+
+        Uint64 now = SDL_GetPerformanceCounter();
+        float frameTime = screenshot ? kScreenshotFrameTime
+                                     : static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency());
+        last = now;
+        simulate(app, frameTime);
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplSDL2_NewFrame();
+        ImGui::NewFrame();
+        if (!screenshot || options.panels) drawPanels(app);
+        else app.viewLeftInset = 0.0f;
+
+        if (drawnGeneration != app.sceneGeneration) {
+            // A new world: its capsules and hulls need their own meshes.
+            graphics.renderer.clearShapeCache();
+            drawnGeneration = app.sceneGeneration;
+            std::string title = "Tumble - " + (app.scene.name.empty() ? app.scenePath : app.scene.name);
+            SDL_SetWindowTitle(context.window, title.c_str());
+        }
+        ViewParams params = viewParams(app.camera, aspect, leftFraction);
+        glm::mat4 viewProj = params.projection * params.view;
+        graphics.debugLines.clear();
+        emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
+        graphics.debugLines.drawLabels(ImGui::GetBackgroundDrawList(), viewProj, io.DisplaySize.x, io.DisplaySize.y);
+        ImGui::Render();
+
+        graphics.renderer.beginFrame(pixelsW, pixelsH);
+        graphics.renderer.drawBodies(collectVisuals(app), params);
+        graphics.renderer.drawGrid(params);
+        float pixelScale = windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f;
+        graphics.debugLines.draw(viewProj, pixelScale);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        ++frame;
+        if (screenshot && frame >= options.frames) {
+            std::string error;
+            if (!saveScreenshot(options.screenshotPath, pixelsW, pixelsH, error)) {
+                std::cerr << "tumble: screenshot: " << error << "\n";
+                return 1;
+            }
+            return 0;
+        }
+        SDL_GL_SwapWindow(context.window);
+    }
+    return 0;
+}
+
+} // namespace
+
+int runWindow(const WindowOptions& options) {
+    App app;
+    app.options = options;
+    app.scenesFolder = options.scenesFolder;
+    app.refreshCatalogue();
+    // The scene first: bad input is exit status 2 whether or not there is a display.
+    if (!app.openScene(options.scenePath)) {
+        std::cerr << app.loadError << (app.loadError.empty() || app.loadError.back() != '\n' ? "\n" : "");
+        return 2;
+    }
+    app.openLoadErrorPopup = false;
+
+    WindowContext context;
+    std::string error;
+    if (!createWindow(options, context, error)) {
+        std::cerr << "tumble: no display: " << error << "\n";
+        return 1;
+    }
+    initImGui(context, app);
+    int status = 1;
+    {
+        Graphics graphics;
+        if (!graphics.renderer.init(error) || !graphics.debugLines.init(error)) {
+            std::cerr << "tumble: renderer: " << error << "\n";
+        } else {
+            status = frameLoop(app, context, graphics);
+        }
+    }
+    shutdownImGui();
+    return status;
+}
+
+} // namespace tumble::app

@@ -1,0 +1,56 @@
+#pragma once
+/// \file contact.h
+/// Read-only views of the contact cache: every touching pair's manifold, its points and
+/// what the solver did with each of them in the last step. The app's debug draw, the
+/// contact inspector and the headless report read these.
+#include "tumble/ids.h"
+#include <glm/vec3.hpp>
+#include <cstdint>
+
+namespace tumble {
+
+/// Which bound limited a point's accumulated impulse at the end of the last step.
+enum class ClampState : uint8_t {
+    None,          ///< interior: the point pushes and friction holds (sticking)
+    Separating,    ///< normal impulse clamped at 0: the bodies are pulling apart
+    FrictionLimit, ///< friction at mu * lambda_n: the point slides
+};
+
+struct ContactPointInfo {
+    glm::vec3 position{0.0f};     ///< m, world, midway between the surfaces
+    float separation = 0.0f;      ///< m, negative when overlapping
+    uint32_t featureId = 0;       ///< which features touch; stable while they keep touching
+    bool persisted = false;       ///< matched a point of last step (warm started from it)
+    glm::vec3 localAnchorA{0.0f}; ///< m, the point on A's surface in A's frame
+    glm::vec3 localAnchorB{0.0f}; ///< m, the point on B's surface in B's frame
+
+    // What the solver did in the last step.
+    glm::vec3 rA{0.0f}, rB{0.0f}; ///< m, from each centre of mass to the point
+    float normalMass = 0.0f;      ///< kg, 1 / (J M^-1 J^T) of the normal row
+    float tangentMass[2] = {0.0f, 0.0f};
+    float bias = 0.0f;            ///< m/s, position-correction target of the normal row
+    float restitutionTarget = 0.0f; ///< m/s, e * approach speed (0 below the threshold)
+    float approachVelocity = 0.0f; ///< m/s, relative normal velocity before the step (< 0 closing)
+    bool landing = false;         ///< speculative point reached this step: it lands on the surface
+                                  ///< now and bounces next step with this step's approach speed
+    float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, t1, t2)
+    float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
+    float tangentImpulse[2] = {0.0f, 0.0f}; ///< N s, accumulated lambda_t1, lambda_t2
+    float splitImpulse = 0.0f;    ///< N s, pseudo impulse of the split-impulse pass (discarded)
+    float correctionVelocity = 0.0f; ///< m/s, push-out speed the position correction applied
+    bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
+    ClampState clamp = ClampState::None;
+};
+
+struct ContactManifoldInfo {
+    BodyId bodyA, bodyB;          ///< bodyA's slot index < bodyB's
+    glm::vec3 normal{0.0f, 1.0f, 0.0f}; ///< unit, from A to B
+    glm::vec3 tangent1{1.0f, 0.0f, 0.0f}, tangent2{0.0f, 0.0f, 1.0f};
+    float staticFriction = 0.0f;  ///< pair values from the material table
+    float dynamicFriction = 0.0f;
+    float restitution = 0.0f;
+    int pointCount = 0;
+    ContactPointInfo points[4];
+};
+
+} // namespace tumble

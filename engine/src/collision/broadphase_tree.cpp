@@ -1,0 +1,128 @@
+#include "collision/broadphase_tree.h"
+
+#include <algorithm>
+
+namespace tumble {
+namespace {
+// moved_ states: a body is pending until this step's query pass has handled it.
+constexpr uint8_t kStill = 0, kPending = 1, kQueried = 2;
+} // namespace
+
+Aabb TreeBroadphase::enlarge(const Aabb& fat, const glm::vec3& displacement, float scale) const {
+    glm::vec3 s(scale * options_.slack);
+    Aabb e{fat.min - s, fat.max + s};
+    // Stretch ahead of the motion only: a falling box needs room below, not above.
+    for (int k = 0; k < 3; ++k) {
+        float ahead = scale * options_.predict * displacement[k];
+        if (ahead < 0.0f)
+            e.min[k] += ahead;
+        else
+            e.max[k] += ahead;
+    }
+    return e;
+}
+
+void TreeBroadphase::markMoved(uint32_t body) {
+    if (body >= moved_.size()) moved_.resize(size_t(body) + 1, kStill);
+    if (moved_[body] == kStill) movedBodies_.push_back(body);
+    moved_[body] = kPending;
+    ++reinserted_;
+}
+
+void TreeBroadphase::onAdd(uint32_t body) {
+    if (body >= leafOf_.size()) leafOf_.resize(size_t(body) + 1, kNoBody);
+    leafOf_[body] = tree_.insert(enlarge(proxies_[body].box, glm::vec3(0.0f), 1.0f), body);
+    markMoved(body);
+}
+
+void TreeBroadphase::onRemove(uint32_t body) {
+    tree_.remove(leafOf_[body]);
+    leafOf_[body] = kNoBody;
+    // Its candidates are dropped when the next pass finds the leaf missing.
+    if (body < moved_.size()) moved_[body] = kStill;
+}
+
+void TreeBroadphase::onMove(uint32_t body, const glm::vec3& displacement) {
+    uint32_t leaf = leafOf_[body];
+    const Aabb& fat = proxies_[body].box;
+    const Aabb& current = tree_.box(leaf);
+    bool escaped = !encloses(current, fat);
+    // A box enlarged for fast motion that has since slowed would keep many needless
+    // candidates; shrink it once it is well beyond what the present motion asks for.
+    bool oversized =
+        !escaped && !encloses(enlarge(fat, displacement, options_.shrinkFactor), current);
+    if (!escaped && !oversized) return;
+    tree_.update(leaf, enlarge(fat, displacement, 1.0f));
+    markMoved(body);
+}
+
+void TreeBroadphase::findNewCandidates(BroadphaseStats& stats) {
+    // A pair of two re-inserted bodies is found by the query of the smaller index only.
+    fresh_.clear();
+    for (uint32_t body : movedBodies_) {
+        if (moved_[body] != kPending) continue; // removed, or already queried
+        moved_[body] = kQueried;
+        const bool bodyStatic = proxies_[body].isStatic;
+        tree_.query(
+            tree_.box(leafOf_[body]),
+            [&](uint32_t, uint32_t other) {
+                if (other == body) return;
+                if (other < body && other < moved_.size() && moved_[other] != kStill) return;
+                if (bodyStatic && proxies_[other].isStatic) return;
+                fresh_.push_back(body < other ? BodyPair{body, other} : BodyPair{other, body});
+            },
+            stats.pairsTested);
+    }
+    for (uint32_t body : movedBodies_)
+        moved_[body] = kStill;
+    movedBodies_.clear();
+    std::sort(fresh_.begin(), fresh_.end());
+}
+
+void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& stats) {
+    findNewCandidates(stats);
+    stats.reinserted = reinserted_;
+    reinserted_ = 0;
+
+    // Merge old and new candidates (both sorted), keep those whose enlarged boxes still
+    // overlap, and report those whose fat boxes overlap: the output comes out sorted.
+    int64_t tested = 0;
+    merged_.clear();
+    auto consider = [&](BodyPair p) {
+        uint32_t la = p.a < leafOf_.size() ? leafOf_[p.a] : kNoBody;
+        uint32_t lb = p.b < leafOf_.size() ? leafOf_[p.b] : kNoBody;
+        if (la == kNoBody || lb == kNoBody) return; // a body was removed
+        const BroadphaseProxy& pa = proxies_[p.a];
+        const BroadphaseProxy& pb = proxies_[p.b];
+        if (pa.isStatic && pb.isStatic) return; // an index was reused by a static body
+        ++tested;
+        if (!overlaps(tree_.box(la), tree_.box(lb))) return;
+        merged_.push_back(p);
+        ++tested;
+        if (overlaps(pa.box, pb.box) && PairFilter::passes(pa, pb)) out.push_back(p);
+    };
+    size_t i = 0, j = 0;
+    const size_t nOld = candidates_.size(), nNew = fresh_.size();
+    while (i < nOld || j < nNew) {
+        if (j == nNew || (i < nOld && candidates_[i] < fresh_[j])) {
+            consider(candidates_[i++]);
+        } else if (i == nOld || fresh_[j] < candidates_[i]) {
+            consider(fresh_[j++]);
+        } else { // the same pair in both
+            consider(candidates_[i++]);
+            ++j;
+        }
+    }
+    candidates_.swap(merged_);
+    stats.pairsTested += tested;
+}
+
+void TreeBroadphase::walk(const BroadphaseVisitor& visit) const {
+    int order = 0;
+    tree_.walk([&](uint32_t node, int depth) {
+        uint32_t body = tree_.isLeaf(node) ? tree_.userData(node) : kNoBody;
+        visit(BroadphaseNode{tree_.box(node), depth, order++, body});
+    });
+}
+
+} // namespace tumble

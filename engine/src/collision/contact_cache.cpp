@@ -1,0 +1,52 @@
+#include "collision/contact_cache.h"
+
+#include <glm/geometric.hpp>
+
+namespace tumble {
+
+void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh) {
+    bool used[4] = {false, false, false, false};
+    // The friction impulses are coordinates in the old tangent basis; keep that basis so the
+    // solver can re-project them onto this step's basis (solver/contact_solver.cpp).
+    if (old) {
+        fresh.tangent1 = old->tangent1;
+        fresh.tangent2 = old->tangent2;
+    }
+    for (int i = 0; i < fresh.pointCount; ++i) {
+        ContactPointInfo& p = fresh.points[i];
+        p.persisted = false;
+        p.approachVelocity = 0.0f;
+        p.normalImpulse = 0.0f;
+        p.tangentImpulse[0] = p.tangentImpulse[1] = 0.0f;
+        if (!old) continue;
+        int match = -1;
+        for (int j = 0; j < old->pointCount; ++j) {
+            if (!used[j] && old->points[j].featureId == p.featureId) {
+                match = j;
+                break;
+            }
+        }
+        if (match < 0) {
+            float best = kContactMatchDistance * kContactMatchDistance;
+            for (int j = 0; j < old->pointCount; ++j) {
+                glm::vec3 d = old->points[j].position - p.position;
+                float d2 = glm::dot(d, d);
+                if (!used[j] && d2 < best) {
+                    best = d2;
+                    match = j;
+                }
+            }
+        }
+        if (match < 0) continue;
+        used[match] = true;
+        const ContactPointInfo& q = old->points[match];
+        p.persisted = true;
+        // A point that landed last step bounces now with the speed it arrived with.
+        if (q.landing) p.approachVelocity = q.approachVelocity;
+        p.normalImpulse = q.normalImpulse;
+        p.tangentImpulse[0] = q.tangentImpulse[0];
+        p.tangentImpulse[1] = q.tangentImpulse[1];
+    }
+}
+
+} // namespace tumble

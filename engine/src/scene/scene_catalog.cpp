@@ -1,0 +1,39 @@
+// The scene catalogue: every scene file of a folder with its name and description.
+#include "tumble/scene.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace tumble {
+
+std::vector<SceneCatalogEntry> listScenes(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->path().extension() == ".json" && it->is_regular_file(ec))
+            files.push_back(it->path());
+    }
+    std::sort(files.begin(), files.end(),
+              [](const fs::path& a, const fs::path& b) { return a.filename() < b.filename(); });
+
+    std::vector<SceneCatalogEntry> entries;
+    for (const fs::path& file : files) {
+        SceneCatalogEntry e;
+        e.path = file.string();
+        SceneLoadResult loaded = loadSceneFile(e.path);
+        if (loaded.ok()) {
+            e.name = loaded.scene.name;
+            e.description = loaded.scene.description;
+        } else {
+            e.name = file.stem().string();
+            e.error = loaded.errors.front().format();
+            if (loaded.errors.size() > 1)
+                e.error += " (and " + std::to_string(loaded.errors.size() - 1) + " more)";
+        }
+        entries.push_back(std::move(e));
+    }
+    return entries;
+}
+
+} // namespace tumble

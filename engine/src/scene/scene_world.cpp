@@ -1,0 +1,24 @@
+// A world from a validated scene. Everything that could fail was checked when the scene was
+// read, so a failure here is a bug in the validator, not bad input.
+#include "tumble/scene.h"
+
+#include <stdexcept>
+
+namespace tumble {
+
+World buildWorld(const SceneDef& scene) {
+    World world(scene.settings);
+    for (const Material& m : scene.materials) world.setMaterial(m);
+    world.materialPairs() = scene.materialPairs;
+    for (size_t i = 0; i < scene.bodies.size(); ++i) {
+        std::string error;
+        if (world.createBody(scene.bodies[i], &error).isNull())
+            throw std::logic_error("buildWorld: the scene validator let through body " +
+                                   std::to_string(i) + " ('" + scene.bodies[i].name +
+                                   "'): " + error);
+    }
+    world.forceFields() = scene.forceFields;
+    return world;
+}
+
+} // namespace tumble

@@ -1,0 +1,31 @@
+#pragma once
+// The Coulomb bound on a point's accumulated friction impulse, shared by every solver.
+//
+//   cone     |(lambda_t1, lambda_t2)| <= mu lambda_n, sticking or sliding.
+//   pyramid  sticking: |lambda_t1| <= mu lambda_n and |lambda_t2| <= mu lambda_n, in a basis
+//            fixed by the normal: along its diagonals it holds up to sqrt(2) mu lambda_n, the
+//            classic artifact of the linearised cone.
+//            sliding: t1 is the slip direction (contact_solver.cpp), |lambda_t1| <= mu
+//            lambda_n and lambda_t2 = 0, so a slide feels exactly mu lambda_n against it. (A
+//            second per-axis row across the slip would hold the sideways part of the load and
+//            steer the slide, with up to sqrt(2) mu lambda_n in all.)
+#include <algorithm>
+#include <cmath>
+
+namespace tumble {
+
+inline void clampFriction(float& t1, float& t2, float limit, bool cone, bool sliding) {
+    if (cone) {
+        float len = std::hypot(t1, t2);
+        if (len > limit && len > 0.0f) {
+            float s = limit / len;
+            t1 *= s;
+            t2 *= s;
+        }
+        return;
+    }
+    t1 = std::clamp(t1, -limit, limit);
+    t2 = sliding ? 0.0f : std::clamp(t2, -limit, limit);
+}
+
+} // namespace tumble

@@ -1,0 +1,38 @@
+#pragma once
+// The world's collision and solver state between steps: the broad phase, the contact cache
+// and the dense arrays the solver runs on. Private to the engine.
+#include "collision/broadphase.h"
+#include "dynamics/material_table.h"
+#include "solver/contact_solver.h"
+#include "solver/islands.h"
+#include "solver/position_solver.h"
+#include "tumble/world.h"
+
+#include <memory>
+#include <vector>
+
+namespace tumble {
+
+struct StepPipeline {
+    std::unique_ptr<Broadphase> broadphase;
+    std::vector<BodyPair> pairs;                   ///< this step's candidate pairs, sorted
+    BroadphaseStats broadphaseStats;
+    /// The contact cache: one manifold per pair, sorted by (bodyA.index, bodyB.index).
+    std::vector<ContactManifoldInfo> manifolds;
+    std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
+    DispatchCounts dispatch{};
+    MaterialTable materialTable;
+    std::vector<SolverBody> bodies;                ///< by slot
+    std::vector<StartVelocity> start;              ///< by slot, before gravity
+    std::vector<SolverPose> poses;                 ///< by slot, for NGS
+    VelocityScratch velocityScratch;
+    IslandBuilder islands;
+    std::vector<float> islandMinSleep;             ///< by island root: shortest still time
+    std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
+    SolverStats solverStats;
+    float lastDt = 0.0f;                           ///< dt of the previous step (impulse rescale)
+    Settings lastSettings;                         ///< to wake everything when a setting changes
+    bool hasLastSettings = false;
+};
+
+} // namespace tumble

@@ -1,0 +1,345 @@
+// The collision and solver stages of World::step: broad phase, narrow phase with the
+// contact cache, the velocity solver, position correction, islands and sleep.
+#include "tumble/world.h"
+
+#include "collision/contact_cache.h"
+#include "collision/narrowphase.h"
+#include "core/math.h"
+#include "world/pipeline.h"
+#include "world/timer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace tumble {
+namespace {
+
+// Fat-box margin of the broad phase (m): large enough that a pair within the contact margin
+// is always reported, small enough that few far pairs reach the narrow phase.
+float broadphaseMargin(const Settings& s) { return std::max(0.05f, s.contactMargin); }
+
+} // namespace
+
+void World::updateContacts() {
+    StepPipeline& p = *pipeline_;
+    const float dt = settings_.timestep;
+
+    // Broad phase: keep it in sync with the bodies, switch algorithm live.
+    auto broadTimer = std::make_optional<ScopedTimer>(profile_.broadphase);
+    float margin = broadphaseMargin(settings_);
+    if (!p.broadphase || p.broadphase->type() != settings_.broadphase ||
+        p.broadphase->margin() != margin) {
+        p.broadphase = p.broadphase ? rebuildBroadphase(*p.broadphase, settings_.broadphase, margin)
+                                    : makeBroadphase(settings_.broadphase, margin);
+    }
+    Broadphase& bp = *p.broadphase;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive) continue;
+        const Body& b = s.body;
+        Aabb box = computeAabb(b.shape, b.position, b.orientation);
+        if (b.bullet) {
+            // Swept box: a fast body finds what lies along this step's path.
+            glm::vec3 d = b.linearVelocity * dt;
+            box.min = glm::min(box.min, box.min + d);
+            box.max = glm::max(box.max, box.max + d);
+        }
+        if (!bp.has(i)) {
+            // Only static bodies count as never moving: kinematic ones move and wake what they touch.
+            ProxyDef def{b.layer, b.mask, b.type == BodyType::Static, b.sleeping};
+            bp.add(i, box, def);
+            continue;
+        }
+        const BroadphaseProxy& proxy = bp.proxy(i);
+        if (proxy.sleeping != b.sleeping) bp.setSleeping(i, b.sleeping);
+        if (proxy.layer != b.layer || proxy.mask != b.mask) bp.setLayers(i, b.layer, b.mask);
+        if (b.type != BodyType::Static && !b.sleeping)
+            bp.move(i, box, b.position - b.previousPosition);
+    }
+    PairFilter filter;
+    bp.findPairs(filter, p.pairs, p.broadphaseStats);
+    broadTimer.reset();
+    ScopedTimer narrowTimer(profile_.narrowphase);
+
+    // Narrow phase, walking last step's cache alongside (both sorted by body slots).
+    p.materialTable.rebuild(materials_, materialPairs_, settings_);
+    std::swap(p.previous, p.manifolds);
+    p.manifolds.clear();
+    for (auto& row : p.dispatch) row.fill(0);
+    size_t old = 0;
+    int touchingPairs = 0, points = 0;
+    float deepest = 0.0f;
+    for (const BodyPair& pair : p.pairs) {
+        const Slot& sa = slots_[pair.a];
+        const Slot& sb = slots_[pair.b];
+        BodyId ida{pair.a, sa.generation}, idb{pair.b, sb.generation};
+        while (old < p.previous.size() &&
+               (p.previous[old].bodyA.index < pair.a ||
+                (p.previous[old].bodyA.index == pair.a && p.previous[old].bodyB.index < pair.b)))
+            ++old;
+        const ContactManifoldInfo* prev = nullptr;
+        if (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb)
+            prev = &p.previous[old];
+
+        const Body& a = sa.body;
+        const Body& b = sb.body;
+        float pairMargin = settings_.contactMargin;
+        if (a.bullet || b.bullet) {
+            // Speculative distance of a fast pair: as far as they can close in one step.
+            pairMargin = std::max(pairMargin, glm::length(b.linearVelocity - a.linearVelocity) * dt);
+        }
+        Manifold m;
+        int cell = 0;
+        bool touching = collide(a.shape, Transform{a.position, a.orientation}, b.shape,
+                                Transform{b.position, b.orientation}, pairMargin, m, &cell);
+        ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
+
+        ContactManifoldInfo info;
+        info.bodyA = ida;
+        info.bodyB = idb;
+        if (touching) {
+            const PairMaterial& mat = p.materialTable.at(a.material, b.material);
+            info.normal = m.normal;
+            info.staticFriction = mat.staticFriction;
+            info.dynamicFriction = mat.dynamicFriction;
+            info.restitution = mat.restitution;
+            info.pointCount = m.pointCount;
+            for (int k = 0; k < m.pointCount; ++k) {
+                const ContactPoint& c = m.points[k];
+                ContactPointInfo& q = info.points[k];
+                q.position = c.position;
+                q.separation = c.separation;
+                q.featureId = c.featureId;
+                // Anchors on each surface, for re-measuring the separation after the drift.
+                glm::vec3 onA = c.position - 0.5f * c.separation * m.normal;
+                glm::vec3 onB = c.position + 0.5f * c.separation * m.normal;
+                q.localAnchorA = glm::conjugate(a.orientation) * (onA - a.position);
+                q.localAnchorB = glm::conjugate(b.orientation) * (onB - b.position);
+                q.rA = c.position - a.position;
+                q.rB = c.position - b.position;
+                deepest = std::min(deepest, c.separation);
+            }
+            inheritImpulses(prev, info);
+            ++touchingPairs;
+            points += m.pointCount;
+        }
+        p.manifolds.push_back(info);
+    }
+    counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
+    counters_.pairs = touchingPairs;
+    counters_.contacts = points;
+    counters_.maxPenetration = -deepest;
+
+    // A sleeping body touched by an awake one wakes, with its whole sleeping island.
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        if (m.pointCount == 0) continue;
+        Body& a = slots_[m.bodyA.index].body;
+        Body& b = slots_[m.bodyB.index].body;
+        bool aAwake = a.isDynamic() && !a.sleeping, bAwake = b.isDynamic() && !b.sleeping;
+        bool aKinematicMoving = a.type == BodyType::Kinematic;
+        bool bKinematicMoving = b.type == BodyType::Kinematic;
+        if (b.sleeping && (aAwake || aKinematicMoving)) wake(b);
+        if (a.sleeping && (bAwake || bKinematicMoving)) wake(a);
+    }
+}
+
+void World::wake(Body& b) {
+    if (!b.sleeping) return;
+    // Wake every body that fell asleep in the same island.
+    uint32_t island = b.sleepIsland;
+    for (Slot& s : slots_) {
+        if (!s.alive || !s.body.sleeping || s.body.sleepIsland != island) continue;
+        s.body.sleeping = false;
+        s.body.sleepTime = 0.0f;
+    }
+}
+
+void World::wakeAll() {
+    for (Slot& s : slots_) {
+        s.body.sleeping = false;
+        s.body.sleepTime = 0.0f;
+    }
+}
+
+void World::solve(float dt) {
+    StepPipeline& p = *pipeline_;
+    const SolverSettings& ss = settings_.solver;
+    StepContext ctx;
+    ctx.dt = dt;
+    ctx.invDt = 1.0f / dt;
+    ctx.warmStartFactor = ss.warmStarting ? ss.warmStartFactor : 0.0f;
+    ctx.relaxation = ss.relaxation;
+    ctx.erp = ss.erp;
+    ctx.slop = ss.slop;
+    ctx.maxCorrectionVelocity = ss.maxCorrectionVelocity;
+    ctx.restitutionThreshold = ss.restitutionThreshold;
+    ctx.cone = ss.frictionModel == FrictionModel::Cone;
+    ctx.baumgarte = ss.positionCorrection == PositionCorrection::Baumgarte;
+    ctx.splitImpulse = ss.positionCorrection == PositionCorrection::SplitImpulse;
+
+    // Impulses are force x dt: when dt changed, rescale the cached ones so the warm start
+    // applies the same force.
+    if (p.lastDt > 0.0f && p.lastDt != dt) {
+        float scale = dt / p.lastDt;
+        for (ContactManifoldInfo& m : p.manifolds)
+            for (int i = 0; i < m.pointCount; ++i) {
+                m.points[i].normalImpulse *= scale;
+                m.points[i].tangentImpulse[0] *= scale;
+                m.points[i].tangentImpulse[1] *= scale;
+            }
+    }
+    p.lastDt = dt;
+
+    // Dense solver records by slot; static, kinematic and sleeping bodies have zero inverse mass.
+    p.bodies.resize(slots_.size());
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        SolverBody& sb = p.bodies[i];
+        sb = SolverBody{};
+        if (!s.alive) continue;
+        const Body& b = s.body;
+        sb.v = b.linearVelocity;
+        sb.w = b.angularVelocity;
+        if (!b.sleeping && b.invMass > 0.0f) {
+            sb.invMass = b.invMass;
+            sb.invI = b.worldInvInertia;
+        }
+    }
+
+    std::span<ContactManifoldInfo> manifolds(p.manifolds);
+    prepareContacts(manifolds, p.bodies, p.start, ctx);
+    warmStartContacts(manifolds, p.bodies, ctx);
+    float maxDelta = 0.0f;
+    for (int it = 0; it < ss.velocityIterations; ++it) {
+        p.velocityScratch.iteration = it;
+        maxDelta = ss.method == SolverMethod::Jacobi
+                       ? solveContactsJacobi(manifolds, p.bodies, ctx, p.velocityScratch)
+                       : solveContactsGaussSeidel(manifolds, p.bodies, ctx, p.velocityScratch);
+    }
+    finishContacts(manifolds, p.bodies);
+    if (ctx.splitImpulse)
+        for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(manifolds, p.bodies, ctx, p.velocityScratch);
+
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+        s.body.linearVelocity = p.bodies[i].v;
+        s.body.angularVelocity = p.bodies[i].w;
+    }
+
+    SolverStats& st = p.solverStats;
+    st = {};
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        if (m.pointCount == 0) continue;
+        ++st.manifolds;
+        st.rows += 3 * m.pointCount;
+    }
+    st.velocityIterations = ss.velocityIterations;
+    st.positionIterations = ss.positionIterations;
+    st.maxDelta = maxDelta;
+}
+
+void World::correctPositions(float dt) {
+    StepPipeline& p = *pipeline_;
+    const SolverSettings& ss = settings_.solver;
+    if (ss.positionCorrection != PositionCorrection::NonlinearGaussSeidel) return;
+    StepContext ctx;
+    ctx.dt = dt;
+    ctx.invDt = 1.0f / dt;
+    ctx.erp = ss.erp;
+    ctx.slop = ss.slop;
+    ctx.maxCorrectionVelocity = ss.maxCorrectionVelocity;
+    p.poses.resize(slots_.size());
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        SolverPose& pose = p.poses[i];
+        pose = SolverPose{};
+        if (!s.alive) continue;
+        pose.x = s.body.position;
+        pose.q = s.body.orientation;
+        if (!s.body.sleeping) {
+            pose.invMass = s.body.invMass;
+            pose.localInvI = s.body.localInvInertia;
+        }
+    }
+    float deepest = 0.0f;
+    for (int it = 0; it < ss.positionIterations; ++it)
+        deepest = solvePositionsNGS(p.manifolds, p.poses, ctx);
+    p.solverStats.deepestAfter = deepest;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+        s.body.position = p.poses[i].x;
+        s.body.orientation = p.poses[i].q;
+        s.body.worldInvInertia = rotateTensor(s.body.orientation, s.body.localInvInertia);
+    }
+}
+
+void World::updateSleep(float dt) {
+    StepPipeline& p = *pipeline_;
+    const SleepSettings& sl = settings_.sleep;
+    p.islands.reset(slots_.size());
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        if (m.pointCount == 0) continue;
+        const Body& a = slots_[m.bodyA.index].body;
+        const Body& b = slots_[m.bodyB.index].body;
+        if (a.isDynamic() && b.isDynamic()) p.islands.link(m.bodyA.index, m.bodyB.index);
+    }
+    // Per island: the shortest time any of its bodies has been still.
+    std::vector<float>& minSleep = p.islandMinSleep;
+    minSleep.assign(slots_.size(), 1e30f);
+    std::vector<uint32_t> dynamicBodies;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive || !s.body.isDynamic()) continue;
+        Body& b = s.body;
+        dynamicBodies.push_back(i);
+        if (!b.sleeping) {
+            bool still = glm::length(b.linearVelocity) < sl.linearThreshold &&
+                         glm::length(b.angularVelocity) < sl.angularThreshold;
+            b.sleepTime = still ? b.sleepTime + dt : 0.0f;
+        }
+        uint32_t root = p.islands.find(i);
+        float t = b.sleeping ? 1e30f : b.sleepTime;
+        minSleep[root] = std::min(minSleep[root], t);
+    }
+    counters_.islands = p.islands.count(dynamicBodies);
+    p.islandOf.assign(slots_.size(), -1);
+    for (uint32_t i : dynamicBodies) p.islandOf[i] = static_cast<int>(p.islands.find(i));
+    if (!sl.enabled) return;
+    for (uint32_t i : dynamicBodies) {
+        Body& b = slots_[i].body;
+        if (b.sleeping) continue;
+        uint32_t root = p.islands.find(i);
+        if (minSleep[root] < sl.timeToSleep) continue;
+        b.sleeping = true;
+        b.sleepIsland = root;
+        b.linearVelocity = glm::vec3(0.0f);
+        b.angularVelocity = glm::vec3(0.0f);
+    }
+}
+
+const std::vector<ContactManifoldInfo>& World::contacts() const { return pipeline_->manifolds; }
+
+std::vector<std::pair<BodyId, BodyId>> World::broadphasePairs() const {
+    std::vector<std::pair<BodyId, BodyId>> out;
+    for (const BodyPair& pr : pipeline_->pairs)
+        out.push_back({{pr.a, slots_[pr.a].generation}, {pr.b, slots_[pr.b].generation}});
+    return out;
+}
+
+const DispatchCounts& World::dispatchCounts() const { return pipeline_->dispatch; }
+const SolverStats& World::solverStats() const { return pipeline_->solverStats; }
+
+int World::islandOf(BodyId id) const {
+    if (!isValid(id) || id.index >= pipeline_->islandOf.size()) return -1;
+    return pipeline_->islandOf[id.index];
+}
+
+void World::visitBroadphase(const std::function<void(const Aabb&, int)>& visit) const {
+    if (!pipeline_->broadphase) return;
+    pipeline_->broadphase->walk([&](const BroadphaseNode& n) { visit(n.box, n.depth); });
+}
+
+} // namespace tumble

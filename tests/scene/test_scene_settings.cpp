@@ -1,0 +1,188 @@
+// The `settings` section and `--set KEY=VALUE`: every field round-trips under its scene-file
+// name, and a bad override names the key and leaves Settings untouched.
+#include "tumble/scene.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <limits>
+
+using namespace tumble;
+
+namespace {
+
+/// Every field of Settings, compared one by one (Settings has no operator==).
+void expectSameSettings(const Settings& a, const Settings& b) {
+    EXPECT_EQ(a.gravity, b.gravity);
+    EXPECT_EQ(a.timestep, b.timestep);
+    EXPECT_EQ(a.maxFrameTime, b.maxFrameTime);
+    EXPECT_EQ(a.integrator, b.integrator);
+    EXPECT_EQ(a.gyroscopic, b.gyroscopic);
+    EXPECT_EQ(a.broadphase, b.broadphase);
+    EXPECT_EQ(a.contactMargin, b.contactMargin);
+    EXPECT_EQ(a.frictionCombine, b.frictionCombine);
+    EXPECT_EQ(a.restitutionCombine, b.restitutionCombine);
+    EXPECT_EQ(a.sleep.enabled, b.sleep.enabled);
+    EXPECT_EQ(a.sleep.timeToSleep, b.sleep.timeToSleep);
+    EXPECT_EQ(a.sleep.linearThreshold, b.sleep.linearThreshold);
+    EXPECT_EQ(a.sleep.angularThreshold, b.sleep.angularThreshold);
+    EXPECT_EQ(a.solver.method, b.solver.method);
+    EXPECT_EQ(a.solver.velocityIterations, b.solver.velocityIterations);
+    EXPECT_EQ(a.solver.positionIterations, b.solver.positionIterations);
+    EXPECT_EQ(a.solver.warmStarting, b.solver.warmStarting);
+    EXPECT_EQ(a.solver.warmStartFactor, b.solver.warmStartFactor);
+    EXPECT_EQ(a.solver.positionCorrection, b.solver.positionCorrection);
+    EXPECT_EQ(a.solver.erp, b.solver.erp);
+    EXPECT_EQ(a.solver.slop, b.solver.slop);
+    EXPECT_EQ(a.solver.maxCorrectionVelocity, b.solver.maxCorrectionVelocity);
+    EXPECT_EQ(a.solver.restitutionThreshold, b.solver.restitutionThreshold);
+    EXPECT_EQ(a.solver.relaxation, b.solver.relaxation);
+    EXPECT_EQ(a.solver.frictionModel, b.solver.frictionModel);
+}
+
+/// Every field different from its default.
+Settings unusualSettings() {
+    Settings s;
+    s.gravity = {0.1f, -1.62f, 0.3f};
+    s.timestep = 1.0f / 240.0f;
+    s.maxFrameTime = 0.1f;
+    s.integrator = Integrator::VelocityVerlet;
+    s.gyroscopic = Gyroscopic::Implicit;
+    s.broadphase = BroadphaseType::SortAndSweep;
+    s.contactMargin = 0.011f;
+    s.frictionCombine = CombineRule::Pythagorean;
+    s.restitutionCombine = CombineRule::Multiply;
+    s.sleep = {false, 2.5f, 0.07f, 0.09f};
+    s.solver.method = SolverMethod::Jacobi;
+    s.solver.velocityIterations = 37;
+    s.solver.positionIterations = 0;
+    s.solver.warmStarting = false;
+    s.solver.warmStartFactor = 0.3f;
+    s.solver.positionCorrection = PositionCorrection::NonlinearGaussSeidel;
+    s.solver.erp = 0.45f;
+    s.solver.slop = 0.0125f;
+    s.solver.maxCorrectionVelocity = 7.5f;
+    s.solver.restitutionThreshold = 0.25f;
+    s.solver.relaxation = 1.7f;
+    s.solver.frictionModel = FrictionModel::Cone;
+    return s;
+}
+
+size_t leafCount(const nlohmann::json& j) {
+    if (!j.is_object()) return 1;
+    size_t n = 0;
+    for (const auto& item : j) n += leafCount(item);
+    return n;
+}
+
+} // namespace
+
+TEST(SettingsJson, EveryFieldRoundTripsExactly) {
+    const Settings originals[] = {Settings{}, unusualSettings()};
+    const Settings starts[] = {unusualSettings(), Settings{}};
+    for (int i = 0; i < 2; ++i) {
+        const Settings& original = originals[i];
+        nlohmann::json j = settingsToJson(original);
+        EXPECT_EQ(leafCount(j), 25u) << j.dump(2); // 9 top-level values + 4 sleep + 12 solver
+        Settings back = starts[i];
+        std::vector<SceneError> errors;
+        settingsFromJson(j, back, "", "settings", errors);
+        ASSERT_TRUE(errors.empty()) << errors[0].format();
+        expectSameSettings(back, original);
+    }
+}
+
+TEST(SettingsJson, WrittenValuesAreShortDecimals) {
+    nlohmann::json j = settingsToJson(Settings{});
+    EXPECT_EQ(j["solver"]["erp"].dump(), "0.2");
+    EXPECT_EQ(j["gravity"].dump(), "[0.0,-9.81,0.0]");
+    EXPECT_EQ(j["integrator"], "symplecticEuler");
+}
+
+TEST(SettingsJson, InvalidObjectLeavesSettingsUnchanged) {
+    Settings s = unusualSettings();
+    nlohmann::json j = {{"timestep", 0.01},
+                        {"solver", {{"erp", std::numeric_limits<double>::quiet_NaN()}}}};
+    std::vector<SceneError> errors;
+    settingsFromJson(j, s, "panel", "settings", errors);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].format(),
+              "panel: settings.solver.erp: must be a finite number within float range "
+              "(|x| <= 3.40282e+38), got nan");
+    expectSameSettings(s, unusualSettings());
+}
+
+TEST(SettingOverride, SetsNestedKeysNumbersBooleansArraysAndBareNames) {
+    Settings s;
+    EXPECT_EQ(applySettingOverride(s, "solver.velocityIterations=4"), "");
+    EXPECT_EQ(s.solver.velocityIterations, 4);
+    EXPECT_EQ(applySettingOverride(s, "solver.warmStarting=false"), "");
+    EXPECT_FALSE(s.solver.warmStarting);
+    EXPECT_EQ(applySettingOverride(s, "gravity=[0,-1.62,0]"), "");
+    EXPECT_EQ(s.gravity, glm::vec3(0.0f, -1.62f, 0.0f));
+    EXPECT_EQ(applySettingOverride(s, "integrator=explicitEuler"), "");
+    EXPECT_EQ(s.integrator, Integrator::ExplicitEuler);
+    EXPECT_EQ(applySettingOverride(s, "integrator=\"velocityVerlet\""), "");
+    EXPECT_EQ(s.integrator, Integrator::VelocityVerlet);
+    EXPECT_EQ(applySettingOverride(s, "sleep.timeToSleep=2"), "");
+    EXPECT_EQ(s.sleep.timeToSleep, 2.0f);
+    EXPECT_EQ(applySettingOverride(s, "solver.positionCorrection=baumgarte"), "");
+    EXPECT_EQ(s.solver.positionCorrection, PositionCorrection::Baumgarte);
+    EXPECT_EQ(applySettingOverride(s, "timestep=0.01"), "");
+    EXPECT_EQ(s.timestep, 0.01f);
+}
+
+TEST(SettingOverride, BadOverridesNameTheKeyAndChangeNothing) {
+    struct Case {
+        const char* assignment;
+        const char* expected;
+    };
+    const Case cases[] = {
+        {"solver.iters=4", "solver: unknown key 'iters'"},
+        {"solver.velocityIteration=4", "(did you mean 'velocityIterations'?)"},
+        {"gravty=[0,0,0]", "unknown key 'gravty' (did you mean 'gravity'?)"},
+        {"solver.erp=7", "solver.erp: must be in [0, 1], got 7"},
+        {"solver.velocityIterations=500", "solver.velocityIterations: must be an integer in [0, 200], got 500"},
+        {"solver.velocityIterations=2.5", "solver.velocityIterations: must be an integer, got 2.5"},
+        {"timestep=abc", "timestep: must be a number, got \"abc\""},
+        {"timestep=0.5", "timestep: must be in (0, 0.0666667], got 0.5"},
+        {"gravity=[0,-1]", "gravity: must be an array of 3 numbers, got [0,-1]"},
+        {"gravity=[0,1e39,0]", "gravity[1]: must be a finite number within float range"},
+        {"integrator=rk4", "integrator: must be one of explicitEuler, symplecticEuler, velocityVerlet; got \"rk4\""},
+        {"solver.warmStarting=yes", "solver.warmStarting: must be true or false, got \"yes\""},
+        {"solver=3", "solver: must be an object, got 3"},
+        {"timestep", "expected KEY=VALUE"},
+        {"solver..erp=1", "is not a settings key path"},
+    };
+    for (const Case& c : cases) {
+        Settings s = unusualSettings();
+        std::string error = applySettingOverride(s, c.assignment);
+        EXPECT_NE(error.find(c.expected), std::string::npos)
+            << c.assignment << "\nexpected: " << c.expected << "\ngot: " << error;
+        expectSameSettings(s, unusualSettings());
+    }
+}
+
+TEST(SettingsJson, DebugDrawOptionsRoundTripThroughASceneFile) {
+    DebugDrawOptions o;
+    o.contacts = false;
+    o.bodyAxes = true;
+    o.aabbs = true;
+    o.trajectories = false;
+    nlohmann::json scene = {{"format", "tumble-scene"}, {"version", 1},
+                            {"bodies", nlohmann::json::array()}, {"debugDraw", debugDrawToJson(o)}};
+    SceneLoadResult r = parseScene(scene.dump(), "d.json");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    EXPECT_EQ(debugDrawToJson(r.scene.debugDraw), debugDrawToJson(o));
+    EXPECT_EQ(debugDrawToJson(o).size(), 8u);
+}
+
+TEST(SettingsJson, SceneSettingsSectionUsesTheSameNames) {
+    nlohmann::json scene = {{"format", "tumble-scene"}, {"version", 1},
+                            {"bodies", nlohmann::json::array()},
+                            {"settings", settingsToJson(unusualSettings())}};
+    SceneLoadResult r = parseScene(scene.dump(), "s.json");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    expectSameSettings(r.scene.settings, unusualSettings());
+}
