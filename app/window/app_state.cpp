@@ -52,6 +52,11 @@ bool App::openScene(const std::string& path) {
     debugDraw = scene.debugDraw;
     camera.reset(scene.camera);
     stepper.reset();
+    // Handles carry no world identity: a handle of the old world could name another body
+    // of the new one, so the selection goes with the world it was made in.
+    selected = kNullBody;
+    hovered = kNullBody;
+    materialError.clear();
     nonFiniteNoticed = false;
     frameMs.clear();
     physicsMs.clear();
@@ -101,6 +106,15 @@ void App::frameAll() {
     }
     if (any) camera.frame(all, viewAspect);
     else resetCamera();
+}
+
+void App::select(BodyId id) {
+    if (!id.isNull() && !world.isValid(id)) id = kNullBody;
+    if (!id.isNull() && id != selected) {
+        panels.inspector = true;
+        showInspector = true;
+    }
+    selected = id;
 }
 
 void App::togglePause() {

@@ -11,6 +11,8 @@
 #include "tumble/stepper.h"
 #include "tumble/world.h"
 
+#include <glm/mat4x4.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -38,12 +40,17 @@ private:
 };
 
 /// Which panels are open (the View menu toggles these; ImGui's ini keeps their layout).
+/// Solver, Materials, Collision, Inspector and Debug draw are tabs of the dock on the right.
 struct PanelFlags {
     bool time = true;
     bool scene = true;
     bool stats = false;
     bool settings = false;
-    bool debugDraw = false;
+    bool solver = true;
+    bool materials = true;
+    bool collision = true;
+    bool inspector = true;
+    bool debugDraw = true;
     bool help = false;
 };
 
@@ -60,6 +67,11 @@ struct App {
     bool keepSettingsOnReload = false; ///< R keeps the live Settings instead of the file's
     DebugDrawOptions debugDraw;
     OrbitCamera camera;
+
+    // --- picking ---------------------------------------------------------------------
+    BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame
+    BodyId hovered = kNullBody;        ///< body under the cursor this frame
+    bool showInspector = false;        ///< a new selection brings the Inspector tab forward once
 
     // --- the catalogue and load errors -----------------------------------------------
     std::string scenesFolder;
@@ -82,6 +94,10 @@ struct App {
     bool quit = false;
     float viewAspect = 1.6f;           ///< width / height of the uncovered 3D view, for "frame all"
     float viewLeftInset = 0.0f;        ///< display units hidden by panels against the left edge
+    float viewRightInset = 0.0f;       ///< display units hidden by the dock against the right edge
+    glm::mat4 viewProjection{1.0f};    ///< of the last drawn frame: picking unprojects the cursor with it
+    std::string materialError;         ///< why the last material removal was refused
+    std::string newMaterialName;       ///< the Materials panel's name field for "Add"
 
     /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
     bool openScene(const std::string& path);
@@ -100,6 +116,8 @@ struct App {
     void singleStep();
     /// Run `steps` world steps, stopping early (and pausing) if the world turns non-finite.
     void stepWorld(int steps);
+    /// Select a body for the Inspector (kNullBody clears the selection).
+    void select(BodyId id);
     /// Record this frame's measurements.
     void recordFrame(float frameSeconds, float physicsSeconds);
 };

@@ -1,6 +1,8 @@
 // Shortcuts and the orbit camera's mouse bindings.
 #include "window/input.h"
 
+#include "window/picking.h"
+
 #include <imgui.h>
 
 namespace tumble::app {
@@ -32,6 +34,14 @@ void handleMotion(App& app, const SDL_MouseMotionEvent& motion, float viewHeight
     else if (right || (left && alt)) app.camera.rotate(dx, dy);
 }
 
+/// Left click (without Alt, which orbits) selects the body under the cursor, or nothing.
+void handleButton(App& app, const SDL_MouseButtonEvent& button) {
+    if (button.button != SDL_BUTTON_LEFT || (SDL_GetModState() & KMOD_ALT) != 0) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    glm::vec2 cursor{static_cast<float>(button.x), static_cast<float>(button.y)};
+    app.select(pickBody(app, cursor, {io.DisplaySize.x, io.DisplaySize.y}));
+}
+
 } // namespace
 
 void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
@@ -43,6 +53,9 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
         break;
     case SDL_MOUSEMOTION:
         if (!io.WantCaptureMouse) handleMotion(app, event.motion, viewHeight);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (!io.WantCaptureMouse) handleButton(app, event.button);
         break;
     case SDL_MOUSEWHEEL:
         if (!io.WantCaptureMouse) app.camera.zoom(static_cast<float>(event.wheel.y));

@@ -13,5 +13,9 @@ inline constexpr float kPanelColumnX = 8.0f;
 inline constexpr float kPanelColumnWidth = 330.0f;
 /// First pixel column right of the left panel column.
 inline constexpr float kViewLeft = kPanelColumnX + kPanelColumnWidth + 8.0f;
+/// The dock against the right edge (Solver, Materials, Collision, Inspector, Debug draw).
+inline constexpr float kDockWidth = 400.0f;
+/// Display units from the right edge that the dock covers by default (width and margin).
+inline constexpr float kViewRightMargin = kDockWidth + 2.0f * kPanelColumnX;
 
 } // namespace tumble::app::layout

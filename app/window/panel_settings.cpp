@@ -1,33 +1,10 @@
-// The Settings and Debug draw panels: edit World::settings() and the overlay flags in place.
+// The Settings panel: gravity and the integrator, edited in World::settings() in place.
 #include "window/panels.h"
+#include "window/widgets.h"
 
 #include <imgui.h>
 
-#include <string>
-
 namespace tumble::app {
-namespace {
-
-/// A combo over an enum's values [0, count), labelled with the scene-file names.
-template <class Enum>
-bool enumCombo(const char* label, Enum& value, int count) {
-    bool changed = false;
-    std::string current(toString(value));
-    if (ImGui::BeginCombo(label, current.c_str())) {
-        for (int i = 0; i < count; ++i) {
-            Enum candidate = static_cast<Enum>(i);
-            std::string name(toString(candidate));
-            if (ImGui::Selectable(name.c_str(), candidate == value)) {
-                value = candidate;
-                changed = true;
-            }
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
-}
-
-} // namespace
 
 void drawSettingsPanel(App& app) {
     ImGui::SetNextWindowPos(ImVec2(kPanelColumnX + kPanelColumnWidth + 8.0f, kMenuBarHeight + 8.0f),
@@ -66,35 +43,6 @@ void drawSettingsPanel(App& app) {
                 "implicit: one Newton step of backward Euler; stable but loses |L| and energy.");
     ImGui::Text("dt %.4f s (set the rate in the Time panel)", s.timestep);
     if (changed) clampSettings(s);
-    ImGui::End();
-}
-
-void drawDebugDrawPanel(App& app) {
-    ImGui::SetNextWindowPos(ImVec2(kPanelColumnX + kPanelColumnWidth + 8.0f, kMenuBarHeight + 196.0f),
-                            ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(260.0f, 250.0f), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Debug draw", &app.panels.debugDraw)) {
-        ImGui::End();
-        return;
-    }
-    DebugDrawOptions& o = app.debugDraw;
-    ImGui::Checkbox("contacts", &o.contacts);
-    itemTooltip("A point at each contact point.");
-    ImGui::Checkbox("normals", &o.normals);
-    itemTooltip("Each contact's normal, from body A to body B.");
-    ImGui::Checkbox("body axes", &o.bodyAxes);
-    itemTooltip("Each body's local X (red), Y (green) and Z (blue) axes, 0.5 m long.");
-    ImGui::Checkbox("centre of mass", &o.centerOfMass);
-    itemTooltip("A point at each body's centre of mass.");
-    ImGui::Checkbox("bounding boxes", &o.aabbs);
-    itemTooltip("The axis-aligned bounding boxes the broad phase tests.");
-    ImGui::Checkbox("velocities", &o.velocities);
-    itemTooltip("An arrow per dynamic body: where its linear velocity takes it in 0.1 s.");
-    ImGui::Checkbox("force fields", &o.forceFields);
-    itemTooltip("Attractor centres and their radius of action.");
-    ImGui::Checkbox("trajectories", &o.trajectories);
-    itemTooltip("The closed-form free-flight parabola x0 + v0 t + g t^2 / 2 from each body's launch, "
-                "to compare the simulated path with.");
     ImGui::End();
 }
 

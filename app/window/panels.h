@@ -19,7 +19,18 @@ void drawScenePanel(App& app);
 void drawStatsPanel(App& app);
 /// Gravity, integrator, gyroscopic term.
 void drawSettingsPanel(App& app);
-/// One checkbox per DebugDrawOptions field.
+/// The dock on the right: a window whose tabs are the open panels below.
+void drawDock(App& app);
+/// Tab contents (drawn inside the dock, so they open no window of their own):
+/// Every Settings::solver field, sleeping, the contact margin, and the last step's figures.
+void drawSolverPanel(App& app);
+/// Materials, combine rules and the material-pair table with overrides.
+void drawMaterialsPanel(App& app);
+/// Broad phase choice, counters, time per phase and the narrow-phase dispatch table.
+void drawCollisionPanel(App& app);
+/// The selected body and every contact point it has, with what the solver did there.
+void drawInspectorPanel(App& app);
+/// One checkbox per entry of debugDrawFlags() and the impulse scale.
 void drawDebugDrawPanel(App& app);
 /// Mouse and keyboard controls.
 void drawHelpPanel(App& app);
@@ -29,7 +40,10 @@ void itemTooltip(const char* text);
 /// Call between a panel's Begin and End: a panel against the window's left edge widens
 /// App::viewLeftInset, so the 3D view centres itself in the space to the right of it.
 void claimLeftColumn(App& app);
+/// The same for a panel against the right edge (App::viewRightInset).
+void claimRightColumn(App& app);
 
+using layout::kDockWidth;
 using layout::kMenuBarHeight;
 using layout::kPanelColumnWidth;
 using layout::kPanelColumnX;

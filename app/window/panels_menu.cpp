@@ -1,6 +1,8 @@
 // The menu bar, the load-error popup, and the frame's panel list.
 #include "window/panels.h"
 
+#include "window/picking.h"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -20,6 +22,13 @@ void itemTooltip(const char* text) {
 void claimLeftColumn(App& app) {
     ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     if (pos.x < 2.0f * kPanelColumnX + 24.0f) app.viewLeftInset = std::max(app.viewLeftInset, pos.x + size.x);
+}
+
+void claimRightColumn(App& app) {
+    ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    float width = ImGui::GetIO().DisplaySize.x;
+    if (pos.x + size.x > width - (2.0f * kPanelColumnX + 24.0f))
+        app.viewRightInset = std::max(app.viewRightInset, width - pos.x);
 }
 
 void drawMenuBar(App& app) {
@@ -48,7 +57,17 @@ void drawMenuBar(App& app) {
         ImGui::MenuItem("Scene", nullptr, &app.panels.scene);
         ImGui::MenuItem("Stats", nullptr, &app.panels.stats);
         ImGui::MenuItem("Settings", nullptr, &app.panels.settings);
+        ImGui::Separator();
+        ImGui::MenuItem("Solver", nullptr, &app.panels.solver);
+        itemTooltip("Iterations, warm starting, position correction, friction model, sleeping.");
+        ImGui::MenuItem("Materials", nullptr, &app.panels.materials);
+        itemTooltip("Density, restitution and friction per material; the pair table and its overrides.");
+        ImGui::MenuItem("Collision", nullptr, &app.panels.collision);
+        itemTooltip("Broad phase, pair counts, time per phase, the narrow-phase dispatch table.");
+        ImGui::MenuItem("Inspector", nullptr, &app.panels.inspector);
+        itemTooltip("The clicked body and what the solver did at each of its contact points.");
         ImGui::MenuItem("Debug draw", nullptr, &app.panels.debugDraw);
+        itemTooltip("Overlays: contacts, normals, impulses, bounding boxes, islands ...");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");
@@ -87,13 +106,15 @@ void drawLoadErrorPopup(App& app) {
 
 void drawPanels(App& app) {
     app.viewLeftInset = 0.0f;
+    app.viewRightInset = 0.0f;
     drawMenuBar(app);
     if (app.panels.time) drawTimePanel(app);
     if (app.panels.scene) drawScenePanel(app);
     if (app.panels.stats) drawStatsPanel(app);
     if (app.panels.settings) drawSettingsPanel(app);
-    if (app.panels.debugDraw) drawDebugDrawPanel(app);
+    drawDock(app);
     if (app.panels.help) drawHelpPanel(app);
+    updateHover(app);
     drawLoadErrorPopup(app);
 }
 

@@ -79,7 +79,7 @@ const BadFile kBadFiles[] = {
     {"bad_both_orientations.json", "bodies[0].rotationDeg: give either orientation or rotationDeg, not both"},
     {"bad_duplicate_material.json", "materials[1].name: duplicate material name 'ice' (first defined at materials[0])"},
     {"bad_duplicate_key.json", "bodies[0]: duplicate key 'position'"},
-    {"bad_generator_unavailable.json", "generators[0].type: generator 'pyramid' is not available yet"},
+    {"bad_generator_unavailable.json", "generators[0].type: generator 'chain' is not available yet"},
     {"bad_joints.json", "joints: joints are not supported yet"},
     {"bad_box.json", "bodies[0].shape.halfExtents[1]: must be > 0, got 0"},
     {"bad_capsule.json", "bodies[0].shape.halfHeight: must be >= 0, got -0.1"},

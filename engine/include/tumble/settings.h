@@ -63,6 +63,10 @@ struct SolverSettings {
     float restitutionThreshold = 0.5f;  ///< m/s: slower approaches do not bounce
     float relaxation = 1.0f;       ///< successive over-relaxation factor, (0, 2)
     FrictionModel frictionModel = FrictionModel::Pyramid;
+    /// One last Gauss-Seidel pass, bottom-up from the ground, in which the body nearer the
+    /// ground of each contact counts as infinitely heavy (Guendelman et al. 2003): what is
+    /// left of the load error cannot tilt a stack, so tall stacks and pyramids stand.
+    bool shockPropagation = true;
     friend bool operator==(const SolverSettings&, const SolverSettings&) = default;
 };
 

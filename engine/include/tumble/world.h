@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <functional>
 #include <string>
 #include <vector>
@@ -100,6 +101,21 @@ public:
     /// Pair overrides (cells of the material table that do not follow the combine rules).
     std::vector<MaterialPair>& materialPairs() { return materialPairs_; }
     const std::vector<MaterialPair>& materialPairs() const { return materialPairs_; }
+    /// Remove a material no body uses; presets stay. False (and `error`) otherwise.
+    bool removeMaterial(int index, std::string* error = nullptr);
+
+    /// One cell of the material-pair table as the solver will use it next step.
+    struct PairValues {
+        float restitution = 0.0f;
+        float staticFriction = 0.0f;
+        float dynamicFriction = 0.0f;
+        bool overridden = false;  ///< from materialPairs(), not the combine rules
+    };
+    PairValues pairValues(int materialA, int materialB) const;
+    /// Override a cell (replacing an existing override of the same pair).
+    void setPairOverride(const MaterialPair& pair);
+    /// Let a cell follow the combine rules again.
+    void clearPairOverride(const std::string& a, const std::string& b);
 
     // --- bodies ----------------------------------------------------------------
     /// Create a body. Returns kNullBody and sets `error` when the definition is invalid
@@ -188,6 +204,7 @@ private:
     void integrateVelocities(float dt);
     void updateContacts();
     void solve(float dt);
+    void shockPropagation(std::span<ContactManifoldInfo> manifolds, const struct StepContext& ctx);
     void integratePositions(float dt);
     void correctPositions(float dt);
     void updateSleep(float dt);

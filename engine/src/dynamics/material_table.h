@@ -19,6 +19,12 @@ struct PairMaterial {
     bool overridden = false;   ///< the cell comes from a MaterialPair, not the rules
 };
 
+/// A cell from the combine rules alone.
+PairMaterial combinePair(const Material& a, const Material& b, const Settings& settings);
+/// The override of the (unordered) pair of names, or null.
+const MaterialPair* findOverride(const std::vector<MaterialPair>& overrides, const std::string& a,
+                                 const std::string& b);
+
 /// Dense N x N table, rebuilt each step (N is small) so edits are live at the next step.
 class MaterialTable {
 public:

@@ -32,8 +32,8 @@ Field countField(std::string_view key, const BodyContext& ctx, int& target) {
             }};
 }
 
-/// The body reader's fields named in `keys`, writing into `def`, so a generator's
-/// `material` is checked exactly like a body's (same lookup, same message).
+/// Append the body reader's fields whose keys are in `wanted`, writing into `def`, so a
+/// generator's `material` is checked exactly like a body's (same lookup, same message).
 void addSomeBodyFields(std::vector<Field>& fields, BodyDef& def, BodyKeys& keys,
                        const BodyContext& ctx, std::initializer_list<std::string_view> wanted) {
     std::vector<Field> all;

@@ -68,6 +68,7 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
         floatField("restitutionThreshold", check, s.restitutionThreshold, kNonNegative),
         floatField("relaxation", check, s.relaxation, kRelaxation),
         enumField("frictionModel", check, s.frictionModel),
+        boolField("shockPropagation", check, s.shockPropagation),
     };
     readObject(v, path, check, fields);
 }
@@ -163,7 +164,8 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"maxCorrectionVelocity", tidyFloat(so.maxCorrectionVelocity)},
           {"restitutionThreshold", tidyFloat(so.restitutionThreshold)},
           {"relaxation", tidyFloat(so.relaxation)},
-          {"frictionModel", toString(so.frictionModel)}}},
+          {"frictionModel", toString(so.frictionModel)},
+          {"shockPropagation", so.shockPropagation}}},
     };
 }
 

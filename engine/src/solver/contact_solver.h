@@ -47,7 +47,10 @@ struct VelocityScratch {
     /// Gauss-Seidel: per manifold, the coupling K_ij = J_i M^-1 J_j^T of its normal rows
     /// (row-major 4 x 4), computed on the first iteration of a step.
     std::vector<std::array<float, 16>> normalCoupling;
-    std::vector<std::array<float, 64>> frictionCoupling; ///< the same for the 2 x 4 friction rows
+    /// Shock-propagation pass: per manifold, 1 when A is nearer the ground (treated as
+    /// infinitely heavy), 2 when B is, 0 otherwise; empty in ordinary iterations.
+    std::vector<uint8_t> frozenSide;
+    std::vector<uint32_t> order; ///< manifold visiting order for that pass; empty = as stored
     int iteration = 0;         ///< index of the velocity iteration being run
 };
 

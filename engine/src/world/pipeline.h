@@ -28,6 +28,7 @@ struct StepPipeline {
     VelocityScratch velocityScratch;
     IslandBuilder islands;
     std::vector<float> islandMinSleep;             ///< by island root: shortest still time
+    std::vector<int> level;                        ///< by slot: contacts away from the ground
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;
     float lastDt = 0.0f;                           ///< dt of the previous step (impulse rescale)

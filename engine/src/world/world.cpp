@@ -4,6 +4,7 @@
 
 #include "core/math.h"
 #include "dynamics/integrator.h"
+#include "dynamics/material_table.h"
 #include "world/pipeline.h"
 #include "world/timer.h"
 
@@ -37,6 +38,43 @@ int World::setMaterial(const Material& m) {
     for (Slot& s : slots_)
         if (s.alive && s.body.material == index) updateMass(s.body);
     return index;
+}
+
+bool World::removeMaterial(int index, std::string* error) {
+    auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return false;
+    };
+    if (index < 0 || index >= static_cast<int>(materials_.size())) return fail("no such material");
+    if (index < static_cast<int>(materialPresets().size())) return fail("presets cannot be removed");
+    for (const Slot& s : slots_)
+        if (s.alive && s.body.material == index)
+            return fail("material '" + materials_[index].name + "' is used by body '" + s.body.name + "'");
+    const std::string name = materials_[index].name;
+    materials_.erase(materials_.begin() + index);
+    for (Slot& s : slots_)
+        if (s.alive && s.body.material > index) --s.body.material;
+    std::erase_if(materialPairs_, [&](const MaterialPair& p) { return p.a == name || p.b == name; });
+    return true;
+}
+
+World::PairValues World::pairValues(int a, int b) const {
+    const Material& ma = materials_.at(a);
+    const Material& mb = materials_.at(b);
+    if (const MaterialPair* o = findOverride(materialPairs_, ma.name, mb.name))
+        return {o->restitution, o->staticFriction, o->dynamicFriction, true};
+    PairMaterial c = combinePair(ma, mb, settings_);
+    return {c.restitution, c.staticFriction, c.dynamicFriction, false};
+}
+
+void World::setPairOverride(const MaterialPair& pair) {
+    clearPairOverride(pair.a, pair.b);
+    materialPairs_.push_back(pair);
+}
+
+void World::clearPairOverride(const std::string& a, const std::string& b) {
+    while (const MaterialPair* o = findOverride(materialPairs_, a, b))
+        materialPairs_.erase(materialPairs_.begin() + (o - materialPairs_.data()));
 }
 
 // --- bodies ---------------------------------------------------------------------------------

@@ -217,6 +217,7 @@ void World::solve(float dt) {
                        ? solveContactsJacobi(manifolds, p.bodies, ctx, p.velocityScratch)
                        : solveContactsGaussSeidel(manifolds, p.bodies, ctx, p.velocityScratch);
     }
+    if (ss.shockPropagation && ss.velocityIterations > 0) shockPropagation(manifolds, ctx);
     finishContacts(manifolds, p.bodies);
     if (ctx.splitImpulse)
         for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(manifolds, p.bodies, ctx, p.velocityScratch);
@@ -238,6 +239,45 @@ void World::solve(float dt) {
     st.velocityIterations = ss.velocityIterations;
     st.positionIterations = ss.positionIterations;
     st.maxDelta = maxDelta;
+}
+
+void World::shockPropagation(std::span<ContactManifoldInfo> manifolds, const StepContext& ctx) {
+    StepPipeline& p = *pipeline_;
+    // Level of each body: contacts away from the nearest static body (breadth first, in
+    // manifold order, so it is deterministic).
+    const int unset = 1 << 30;
+    std::vector<int>& level = p.level;
+    level.assign(slots_.size(), unset);
+    for (uint32_t i = 0; i < slots_.size(); ++i)
+        if (slots_[i].alive && slots_[i].body.invMass == 0.0f) level[i] = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const ContactManifoldInfo& m : manifolds) {
+            if (m.pointCount == 0) continue;
+            int& la = level[m.bodyA.index];
+            int& lb = level[m.bodyB.index];
+            if (la != unset && lb > la + 1) { lb = la + 1; changed = true; }
+            if (lb != unset && la > lb + 1) { la = lb + 1; changed = true; }
+        }
+    }
+    p.velocityScratch.frozenSide.assign(manifolds.size(), 0);
+    for (size_t i = 0; i < manifolds.size(); ++i) {
+        int la = level[manifolds[i].bodyA.index], lb = level[manifolds[i].bodyB.index];
+        p.velocityScratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
+    }
+    // Bottom-up: manifolds in order of their lower level (stable, so ties keep body order).
+    std::vector<uint32_t>& order = p.velocityScratch.order;
+    order.resize(manifolds.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    auto lowest = [&](uint32_t i) {
+        return std::min(level[manifolds[i].bodyA.index], level[manifolds[i].bodyB.index]);
+    };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
+    p.velocityScratch.iteration = 1;
+    solveContactsGaussSeidel(manifolds, p.bodies, ctx, p.velocityScratch);
+    p.velocityScratch.frozenSide.clear();
+    order.clear();
 }
 
 void World::correctPositions(float dt) {

@@ -1,0 +1,69 @@
+// The dock: one window against the right edge whose tabs are the inspection panels, so they
+// share one column instead of piling up over the scene.
+#include "window/panels.h"
+
+#include <imgui.h>
+
+namespace tumble::app {
+namespace {
+
+struct DockTab {
+    const char* name;
+    bool PanelFlags::*open;
+    void (*draw)(App&);
+    const char* help;
+};
+
+const DockTab kTabs[] = {
+    {"Solver", &PanelFlags::solver, drawSolverPanel,
+     "Iterations, warm starting, position correction, friction model, sleeping, and what the "
+     "solver did in the last step."},
+    {"Materials", &PanelFlags::materials, drawMaterialsPanel,
+     "Density, restitution and friction per material, combine rules, and the pair table with "
+     "its overrides."},
+    {"Collision", &PanelFlags::collision, drawCollisionPanel,
+     "Broad phase, pair counts, time per phase and the narrow-phase dispatch table."},
+    {"Inspector", &PanelFlags::inspector, drawInspectorPanel,
+     "The body you clicked in the 3D view and each of its contact points."},
+    {"Debug draw", &PanelFlags::debugDraw, drawDebugDrawPanel,
+     "Overlays in the 3D view: contacts, normals, impulses, bounding boxes, islands ..."},
+};
+
+} // namespace
+
+void drawDock(App& app) {
+    bool any = false;
+    for (const DockTab& tab : kTabs) any |= app.panels.*tab.open;
+    if (!any) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - kPanelColumnX, kMenuBarHeight + 8.0f),
+                            ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImVec2(kDockWidth, io.DisplaySize.y - kMenuBarHeight - 16.0f),
+                             ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Physics")) {
+        ImGui::End();
+        return;
+    }
+    claimRightColumn(app);
+    if (ImGui::BeginTabBar("dock", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_FittingPolicyResizeDown)) {
+        for (const DockTab& tab : kTabs) {
+            bool& open = app.panels.*tab.open;
+            if (!open) continue;
+            ImGuiTabItemFlags flags = 0;
+            if (tab.open == &PanelFlags::inspector && app.showInspector) flags |= ImGuiTabItemFlags_SetSelected;
+            bool visible = ImGui::BeginTabItem(tab.name, &open, flags);
+            itemTooltip(tab.help);
+            if (!visible) continue;
+            // A child per tab: each keeps its own scroll position.
+            ImGui::BeginChild(tab.name);
+            tab.draw(app);
+            ImGui::EndChild();
+            ImGui::EndTabItem();
+        }
+        app.showInspector = false;
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+}
+
+} // namespace tumble::app
