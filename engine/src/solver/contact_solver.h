@@ -40,18 +40,26 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
 void warmStartContacts(std::span<ContactManifoldInfo> manifolds, std::span<SolverBody> bodies,
                        const StepContext& ctx);
 
+/// The coupling K_ij = J_i M^-1 J_j^T of one manifold's normal rows (row-major 4 x 4) and
+/// the inverses of its diagonal.
+struct NormalBlock {
+    float K[16];
+    float invDiagonal[4];
+};
+
 /// Scratch a velocity method may keep between iterations (Jacobi's accumulated deltas).
 struct VelocityScratch {
     std::vector<glm::vec3> dv, dw;
     std::vector<float> rows;   ///< rows touching each body (Jacobi averages by it)
     /// Gauss-Seidel: per manifold, the coupling K_ij = J_i M^-1 J_j^T of its normal rows
     /// (row-major 4 x 4), computed on the first iteration of a step.
-    std::vector<std::array<float, 16>> normalCoupling;
+    std::vector<NormalBlock> normalCoupling;
     /// Shock-propagation pass: per manifold, 1 when A is nearer the ground (treated as
     /// infinitely heavy), 2 when B is, 0 otherwise; empty in ordinary iterations.
     std::vector<uint8_t> frozenSide;
     std::vector<uint32_t> order; ///< manifold visiting order for that pass; empty = as stored
     int iteration = 0;         ///< index of the velocity iteration being run
+    int iterationCount = 0;    ///< velocity iterations this step
 };
 
 /// One velocity iteration; returns the largest |dlambda| (N s) of the iteration. Both

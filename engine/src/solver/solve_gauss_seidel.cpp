@@ -16,7 +16,8 @@ namespace {
 inline float maxf(float a, float b) { return a > b ? a : b; }
 
 void computeCoupling(const ContactManifoldInfo& m, float mA, const glm::mat3& iA, float mB,
-                     const glm::mat3& iB, std::array<float, 16>& K) {
+                     const glm::mat3& iB, NormalBlock& block) {
+    float* K = block.K;
     glm::vec3 rnA[4], rnB[4];
     for (int i = 0; i < m.pointCount; ++i) {
         rnA[i] = glm::cross(m.points[i].rA, m.normal);
@@ -26,6 +27,8 @@ void computeCoupling(const ContactManifoldInfo& m, float mA, const glm::mat3& iA
         for (int j = i; j < m.pointCount; ++j)
             K[i * 4 + j] = K[j * 4 + i] =
                 mA + mB + glm::dot(rnA[i], iA * rnA[j]) + glm::dot(rnB[i], iB * rnB[j]);
+    for (int i = 0; i < m.pointCount; ++i)
+        block.invDiagonal[i] = K[i * 4 + i] > 0.0f ? 1.0f / K[i * 4 + i] : 0.0f;
 }
 
 } // namespace
@@ -35,6 +38,11 @@ float solveContactsGaussSeidel(std::span<ContactManifoldInfo> manifolds,
                                VelocityScratch& scratch) {
     const float omega = ctx.relaxation;
     const bool shock = !scratch.frozenSide.empty();
+    // The largest impulse change is a figure for the Solver panel: only the last iteration's counts.
+    const bool measure = scratch.iteration + 1 >= scratch.iterationCount;
+    // More inner sweeps where the load split is least settled: the first iteration and the
+    // shock-propagation pass.
+    const int sweeps = (scratch.iteration == 0 || shock) ? kInnerSweeps : kInnerSweeps / 2;
     if (scratch.iteration == 0 || shock) scratch.normalCoupling.resize(manifolds.size());
     float maxDelta = 0.0f;
     const bool ordered = !scratch.order.empty();
@@ -65,7 +73,7 @@ float solveContactsGaussSeidel(std::span<ContactManifoldInfo> manifolds,
             p.tangentImpulse[0] = lambda[0];
             p.tangentImpulse[1] = lambda[1];
             glm::vec3 P = (lambda[0] - old[0]) * t[0] + (lambda[1] - old[1]) * t[1];
-            maxDelta = maxf(maxDelta, glm::length(P));
+            if (measure) maxDelta = maxf(maxDelta, glm::dot(P, P));
             vA -= mA * P;
             wA -= iA * glm::cross(rA, P);
             vB += mB * P;
@@ -73,22 +81,22 @@ float solveContactsGaussSeidel(std::span<ContactManifoldInfo> manifolds,
         }
 
         // Normal rows, the manifold's points together.
-        std::array<float, 16>& K = scratch.normalCoupling[mi];
-        if (scratch.iteration == 0 || shock) computeCoupling(m, mA, iA, mB, iB, K);
+        NormalBlock& block = scratch.normalCoupling[mi];
+        if (scratch.iteration == 0 || shock) computeCoupling(m, mA, iA, mB, iB, block);
+        const float* K = block.K;
         const int count = m.pointCount;
         float Cdot0[4], delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         for (int i = 0; i < count; ++i) {
             const ContactPointInfo& p = m.points[i];
             Cdot0[i] = glm::dot(vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA), n);
         }
-        for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
+        for (int sweep = 0; sweep < sweeps; ++sweep) {
             for (int i = 0; i < count; ++i) {
                 const ContactPointInfo& p = m.points[i];
-                if (K[i * 4 + i] <= 0.0f) continue;
                 float Cdot = Cdot0[i];
                 for (int j = 0; j < count; ++j) Cdot += K[i * 4 + j] * delta[j];
                 float accumulated = p.normalImpulse + delta[i];
-                float lambda = maxf(accumulated - omega * (Cdot - p.bias) / K[i * 4 + i], 0.0f);
+                float lambda = maxf(accumulated - omega * block.invDiagonal[i] * (Cdot - p.bias), 0.0f);
                 delta[i] += lambda - accumulated;
             }
         }
@@ -96,7 +104,7 @@ float solveContactsGaussSeidel(std::span<ContactManifoldInfo> manifolds,
         for (int i = 0; i < count; ++i) {
             ContactPointInfo& p = m.points[i];
             p.normalImpulse += delta[i];
-            maxDelta = maxf(maxDelta, std::fabs(delta[i]));
+            if (measure) maxDelta = maxf(maxDelta, delta[i] * delta[i]);
             P += delta[i] * n;
             LA += glm::cross(p.rA, delta[i] * n);
             LB += glm::cross(p.rB, delta[i] * n);
@@ -104,7 +112,7 @@ float solveContactsGaussSeidel(std::span<ContactManifoldInfo> manifolds,
         a.v = vA - mA * P, a.w = wA - iA * LA;
         b.v = vB + mB * P, b.w = wB + iB * LB;
     }
-    return maxDelta;
+    return std::sqrt(maxDelta);
 }
 
 } // namespace tumble

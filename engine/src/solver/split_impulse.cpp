@@ -37,7 +37,7 @@ void solveSplitImpulse(std::span<ContactManifoldInfo> manifolds, std::span<Solve
                 if (p.correctionVelocity <= 0.0f && p.splitImpulse + delta[i] == 0.0f) continue;
                 float Cdot = Cdot0[i];
                 if (haveCoupling)
-                    for (int j = 0; j < count; ++j) Cdot += scratch.normalCoupling[mi][i * 4 + j] * delta[j];
+                    for (int j = 0; j < count; ++j) Cdot += scratch.normalCoupling[mi].K[i * 4 + j] * delta[j];
                 float accumulated = p.splitImpulse + delta[i];
                 float lambda = std::fmax(accumulated - p.normalMass * (Cdot - p.correctionVelocity), 0.0f);
                 delta[i] += lambda - accumulated;

@@ -211,6 +211,7 @@ void World::solve(float dt) {
     prepareContacts(manifolds, p.bodies, p.start, ctx);
     warmStartContacts(manifolds, p.bodies, ctx);
     float maxDelta = 0.0f;
+    p.velocityScratch.iterationCount = ss.velocityIterations;
     for (int it = 0; it < ss.velocityIterations; ++it) {
         p.velocityScratch.iteration = it;
         maxDelta = ss.method == SolverMethod::Jacobi
