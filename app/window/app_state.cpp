@@ -71,13 +71,21 @@ bool App::openScene(const std::string& path) {
 
 bool App::reloadScene() {
     Settings live = world.settings();
+    std::vector<Material> liveMaterials = world.materials();
+    std::vector<MaterialPair> livePairs = world.materialPairs();
     OrbitCamera keptCamera = camera;
     DebugDrawOptions keptDebugDraw = debugDraw;
     if (!openScene(scenePath)) return false;
     // A reload is "run it again": the user's view and overlays stay as they were.
     camera = keptCamera;
     debugDraw = keptDebugDraw;
-    if (keepSettingsOnReload) world.settings() = live;
+    if (keepSettingsOnReload) {
+        // The Materials panel's edits count as settings too: the scene's bodies find their
+        // materials by name, so re-applying them by name gives every body its edited values.
+        world.settings() = live;
+        for (const Material& m : liveMaterials) world.setMaterial(m);
+        world.materialPairs() = livePairs;
+    }
     return true;
 }
 
@@ -112,7 +120,7 @@ void App::select(BodyId id) {
     if (!id.isNull() && !world.isValid(id)) id = kNullBody;
     if (!id.isNull() && id != selected) {
         panels.inspector = true;
-        showInspector = true;
+        focusTab = &PanelFlags::inspector;
     }
     selected = id;
 }

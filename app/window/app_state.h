@@ -71,7 +71,9 @@ struct App {
     // --- picking ---------------------------------------------------------------------
     BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame
     BodyId hovered = kNullBody;        ///< body under the cursor this frame
-    bool showInspector = false;        ///< a new selection brings the Inspector tab forward once
+    /// A dock tab to bring forward (and the dock to expand) next frame: set by the View menu
+    /// and by a new selection (the Inspector); null otherwise.
+    bool PanelFlags::*focusTab = nullptr;
 
     // --- the catalogue and load errors -----------------------------------------------
     std::string scenesFolder;
@@ -97,7 +99,7 @@ struct App {
     float viewRightInset = 0.0f;       ///< display units hidden by the dock against the right edge
     glm::mat4 viewProjection{1.0f};    ///< of the last drawn frame: picking unprojects the cursor with it
     std::string materialError;         ///< why the last material removal was refused
-    std::string newMaterialName;       ///< the Materials panel's name field for "Add"
+    char newMaterialName[48] = {};     ///< the Materials panel's name field for "Add"
 
     /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
     bool openScene(const std::string& path);

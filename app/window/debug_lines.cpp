@@ -1,4 +1,5 @@
-// Debug geometry with GL lines and point sprites.
+// Debug geometry: wide lines (a geometry shader makes quads), round points with a dark rim,
+// filled arrowheads that face the camera, and labels on dark plates.
 #include "window/debug_lines.h"
 
 #include <imgui.h>
@@ -11,8 +12,22 @@
 namespace tumble::app {
 namespace {
 
-/// How faint lines hidden behind surfaces are drawn.
-constexpr float kHiddenAlpha = 0.25f;
+/// How faint geometry hidden behind surfaces is drawn. Points get more: contact points lie
+/// inside overlapping bodies, and a pile's inner contacts are what one looks for.
+constexpr float kHiddenLineAlpha = 0.3f;
+constexpr float kHiddenPointAlpha = 0.6f;
+/// Line width, display units (pixels at 100 %).
+constexpr float kLineWidth = 1.75f;
+/// Points are drawn this much larger than asked: the rim takes part of the disc.
+constexpr float kPointGrowth = 1.4f;
+/// Arrowhead length and half width, display units; never more than this share of the arrow.
+constexpr float kHeadLength = 12.0f;
+constexpr float kHeadHalfWidth = 4.5f;
+constexpr float kHeadShareMax = 0.45f;
+/// Fraction of the way to the eye lines and points are moved before the depth test (see
+/// lines.vert): points sit exactly on faces and need more than lines running along them.
+constexpr float kLinePull = 0.002f;
+constexpr float kPointPull = 0.01f;
 
 /// Any unit vector perpendicular to the unit vector d.
 glm::vec3 perpendicular(const glm::vec3& d) {
@@ -26,10 +41,23 @@ ImU32 toImColor(const glm::vec3& linear) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(encode(linear.r), encode(linear.g), encode(linear.b), 1.0f));
 }
 
+/// Pixel position of a world point, false when it is behind the eye.
+bool toPixels(const glm::mat4& viewProj, const glm::vec2& viewport, const glm::vec3& p, glm::vec2& out) {
+    glm::vec4 clip = viewProj * glm::vec4(p, 1.0f);
+    if (clip.w <= 1e-5f) return false;
+    out = (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * viewport;
+    return true;
+}
+
+bool overlaps(const ImVec4& a, const ImVec4& b) {
+    return a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w;
+}
+
 } // namespace
 
 bool DebugLines::init(std::string& error) {
-    if (!program_.load("lines", error)) return false;
+    if (!wideLines_.load("lines", "lines", "lines", error)) return false;
+    if (!flat_.load("lines", error)) return false;
     glGenVertexArrays(1, &vao_);
     glGenBuffers(1, &buffer_);
     glBindVertexArray(vao_);
@@ -63,15 +91,7 @@ void DebugLines::point(const glm::vec3& p, float sizePixels, const glm::vec3& co
 
 void DebugLines::arrow(const glm::vec3& from, const glm::vec3& to, const glm::vec3& color) {
     line(from, to, color);
-    glm::vec3 d = to - from;
-    float length = glm::length(d);
-    if (!(length > 1e-6f)) return;
-    d /= length;
-    float head = std::min(0.2f * length, 0.3f);
-    glm::vec3 u = perpendicular(d), v = glm::cross(d, u);
-    glm::vec3 base = to - head * d;
-    float spread = 0.4f * head;
-    for (const glm::vec3& side : {u, -u, v, -v}) line(to, base + spread * side, color);
+    arrows_.push_back({from, to, color});
 }
 
 void DebugLines::label(const glm::vec3& p, const std::string& text, const glm::vec3& color) {
@@ -81,7 +101,39 @@ void DebugLines::label(const glm::vec3& p, const std::string& text, const glm::v
 void DebugLines::clear() {
     lineVertices_.clear();
     pointVertices_.clear();
+    headVertices_.clear();
+    arrows_.clear();
     labels_.clear();
+}
+
+void DebugLines::buildHeads(const DebugView& view) {
+    headVertices_.clear();
+    for (const Arrow& a : arrows_) {
+        glm::vec3 d = a.to - a.from;
+        float length = glm::length(d);
+        glm::vec2 from, to;
+        if (!(length > 1e-6f) || !toPixels(view.viewProj, view.viewport, a.from, from) ||
+            !toPixels(view.viewProj, view.viewport, a.to, to))
+            continue;
+        float lengthPixels = glm::length(to - from);
+        if (lengthPixels < 2.0f) continue;
+        d /= length;
+        // World length per pixel along this arrow, so the head has the same size on screen
+        // near and far.
+        float metresPerPixel = length / lengthPixels;
+        float headPixels = std::min(kHeadLength * view.pixelScale, kHeadShareMax * lengthPixels);
+        float head = headPixels * metresPerPixel;
+        float halfWidth = headPixels * (kHeadHalfWidth / kHeadLength) * metresPerPixel;
+        // The head lies in the plane of the arrow and the view direction: flat toward the eye.
+        glm::vec3 side = glm::cross(d, view.eye - a.to);
+        float sideLength = glm::length(side);
+        side = sideLength > 1e-6f ? side / sideLength : perpendicular(d);
+        glm::vec3 base = a.to - head * d;
+        glm::vec4 color(a.color, 1.0f);
+        headVertices_.push_back({a.to, color, 1.0f});
+        headVertices_.push_back({base + halfWidth * side, color, 1.0f});
+        headVertices_.push_back({base - halfWidth * side, color, 1.0f});
+    }
 }
 
 void DebugLines::upload(const std::vector<Vertex>& vertices) const {
@@ -90,30 +142,50 @@ void DebugLines::upload(const std::vector<Vertex>& vertices) const {
                  vertices.data(), GL_STREAM_DRAW);
 }
 
-void DebugLines::draw(const glm::mat4& viewProj, float pixelScale) {
+void DebugLines::draw(const DebugView& view) {
     if (lineVertices_.empty() && pointVertices_.empty()) return;
-    for (Vertex& v : pointVertices_) v.size *= pixelScale;
-    program_.use();
-    program_.set("uViewProj", viewProj);
+    buildHeads(view);
+    for (Vertex& v : pointVertices_) v.size *= kPointGrowth * view.pixelScale;
+    const float lineWidth = kLineWidth * view.pixelScale;
     glBindVertexArray(vao_);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glEnable(GL_DEPTH_TEST);
     glDepthMask(GL_FALSE);
+    glDisable(GL_CULL_FACE);
     // First the parts behind surfaces, faint; then the visible parts at full strength.
     const GLenum depthTests[2] = {GL_GREATER, GL_LEQUAL};
-    const float alphas[2] = {kHiddenAlpha, 1.0f};
+    const float lineAlphas[2] = {kHiddenLineAlpha, 1.0f};
+    const float pointAlphas[2] = {kHiddenPointAlpha, 1.0f};
     for (int pass = 0; pass < 2; ++pass) {
         glDepthFunc(depthTests[pass]);
-        program_.set("uAlpha", alphas[pass]);
         if (!lineVertices_.empty()) {
-            program_.set("uRoundPoints", 0.0f);
+            wideLines_.use();
+            wideLines_.set("uViewProj", view.viewProj);
+            wideLines_.set("uEye", view.eye);
+            wideLines_.set("uPull", kLinePull);
+            wideLines_.set("uAlpha", lineAlphas[pass]);
+            wideLines_.set("uViewport", view.viewport.x, view.viewport.y);
+            wideLines_.set("uLineWidth", lineWidth);
+            wideLines_.set("uMode", 2.0f);
             upload(lineVertices_);
             glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(lineVertices_.size()));
         }
+        flat_.use();
+        flat_.set("uViewProj", view.viewProj);
+        flat_.set("uEye", view.eye);
+        if (!headVertices_.empty()) {
+            flat_.set("uAlpha", lineAlphas[pass]);
+            flat_.set("uPull", kLinePull);
+            flat_.set("uMode", 0.0f);
+            upload(headVertices_);
+            glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(headVertices_.size()));
+        }
         if (!pointVertices_.empty()) {
-            program_.set("uRoundPoints", 1.0f);
+            flat_.set("uAlpha", pointAlphas[pass]);
+            flat_.set("uPull", kPointPull);
+            flat_.set("uMode", 1.0f);
             upload(pointVertices_);
             glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(pointVertices_.size()));
         }
@@ -126,15 +198,28 @@ void DebugLines::draw(const glm::mat4& viewProj, float pixelScale) {
 }
 
 void DebugLines::drawLabels(ImDrawList* list, const glm::mat4& viewProj, float width, float height) const {
+    const float pad = 2.0f;
+    const float lineHeight = ImGui::GetTextLineHeight() + 2.0f * pad + 1.0f;
+    std::vector<ImVec4> placed; // x0, y0, x1, y1
     for (const Label& l : labels_) {
         glm::vec4 clip = viewProj * glm::vec4(l.position, 1.0f);
         if (clip.w <= 1e-4f) continue; // behind the eye
         glm::vec3 ndc = glm::vec3(clip) / clip.w;
         if (std::abs(ndc.x) > 1.2f || std::abs(ndc.y) > 1.2f) continue;
-        ImVec2 at((ndc.x * 0.5f + 0.5f) * width + 6.0f, (0.5f - ndc.y * 0.5f) * height - 6.0f);
-        // A dark shadow keeps light text readable over light shapes.
-        list->AddText(ImVec2(at.x + 1.0f, at.y + 1.0f), IM_COL32(0, 0, 0, 200), l.text.c_str());
-        list->AddText(at, toImColor(l.color), l.text.c_str());
+        ImVec2 anchor((ndc.x * 0.5f + 0.5f) * width, (0.5f - ndc.y * 0.5f) * height);
+        ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+        // Up and to the right of the point; further down when that spot is taken.
+        bool found = false;
+        ImVec4 box;
+        for (int slot = 0; slot < 4 && !found; ++slot) {
+            float x = anchor.x + 6.0f, y = anchor.y - 6.0f - size.y - pad + slot * lineHeight;
+            box = ImVec4(x - pad, y - pad, x + size.x + pad, y + size.y + pad);
+            found = std::none_of(placed.begin(), placed.end(), [&](const ImVec4& p) { return overlaps(p, box); });
+        }
+        if (!found) continue; // no room near its point: a label elsewhere would mislead
+        placed.push_back(box);
+        list->AddRectFilled(ImVec2(box.x, box.y), ImVec2(box.z, box.w), IM_COL32(10, 12, 16, 190), 3.0f);
+        list->AddText(ImVec2(box.x + pad, box.y + pad), toImColor(l.color), l.text.c_str());
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 #include <utility>
+#include <vector>
 
 namespace tumble::app {
 namespace {
@@ -49,19 +50,31 @@ ShaderProgram& ShaderProgram::operator=(ShaderProgram&& other) noexcept {
 }
 
 bool ShaderProgram::load(const std::string& name, std::string& error) {
-    GLuint vert = compileStage(GL_VERTEX_SHADER, findResource("shaders/" + name + ".vert"), error);
-    if (vert == 0) return false;
-    GLuint frag = compileStage(GL_FRAGMENT_SHADER, findResource("shaders/" + name + ".frag"), error);
-    if (frag == 0) {
-        glDeleteShader(vert);
-        return false;
+    return load(name, "", name, error);
+}
+
+bool ShaderProgram::load(const std::string& vertex, const std::string& geometry, const std::string& fragment,
+                         std::string& error) {
+    struct Stage {
+        GLenum type;
+        std::string path;
+    };
+    std::vector<Stage> stages{{GL_VERTEX_SHADER, "shaders/" + vertex + ".vert"}};
+    if (!geometry.empty()) stages.push_back({GL_GEOMETRY_SHADER, "shaders/" + geometry + ".geom"});
+    stages.push_back({GL_FRAGMENT_SHADER, "shaders/" + fragment + ".frag"});
+    std::vector<GLuint> shaders;
+    for (const Stage& stage : stages) {
+        GLuint shader = compileStage(stage.type, findResource(stage.path), error);
+        if (shader == 0) {
+            for (GLuint s : shaders) glDeleteShader(s);
+            return false;
+        }
+        shaders.push_back(shader);
     }
     GLuint program = glCreateProgram();
-    glAttachShader(program, vert);
-    glAttachShader(program, frag);
+    for (GLuint shader : shaders) glAttachShader(program, shader);
     glLinkProgram(program);
-    glDeleteShader(vert);
-    glDeleteShader(frag);
+    for (GLuint shader : shaders) glDeleteShader(shader);
     GLint ok = GL_FALSE;
     glGetProgramiv(program, GL_LINK_STATUS, &ok);
     if (ok != GL_TRUE) {
@@ -69,7 +82,8 @@ bool ShaderProgram::load(const std::string& name, std::string& error) {
         glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
         std::string log(static_cast<size_t>(length > 0 ? length : 1), '\0');
         glGetProgramInfoLog(program, length, nullptr, log.data());
-        error = "shaders/" + name + ": link failed: " + log.c_str();
+        error = "shaders/" + vertex + (geometry.empty() ? "" : "+" + geometry) + "+" + fragment +
+                ": link failed: " + log.c_str();
         glDeleteProgram(program);
         return false;
     }
@@ -89,6 +103,9 @@ void ShaderProgram::set(const char* name, const glm::vec4& v) const {
 }
 void ShaderProgram::set(const char* name, float v) const {
     glUniform1f(glGetUniformLocation(id_, name), v);
+}
+void ShaderProgram::set(const char* name, float x, float y) const {
+    glUniform2f(glGetUniformLocation(id_, name), x, y);
 }
 
 } // namespace tumble::app

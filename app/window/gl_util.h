@@ -24,6 +24,10 @@ public:
     /// Compile shaders/<name>.vert and shaders/<name>.frag (found through findResource) and
     /// link them. On failure returns false and `error` holds the file and the GL log.
     bool load(const std::string& name, std::string& error);
+    /// The same from shaders/<vertex>.vert, shaders/<geometry>.geom (none when empty) and
+    /// shaders/<fragment>.frag, so stages can be shared between programs.
+    bool load(const std::string& vertex, const std::string& geometry, const std::string& fragment,
+              std::string& error);
 
     void use() const { glUseProgram(id_); }
     GLuint id() const { return id_; }
@@ -33,6 +37,7 @@ public:
     void set(const char* name, const glm::vec3& v) const;
     void set(const char* name, const glm::vec4& v) const;
     void set(const char* name, float v) const;
+    void set(const char* name, float x, float y) const;
 
 private:
     GLuint id_ = 0;

@@ -15,6 +15,8 @@ inline constexpr float kPanelColumnWidth = 330.0f;
 inline constexpr float kViewLeft = kPanelColumnX + kPanelColumnWidth + 8.0f;
 /// The dock against the right edge (Solver, Materials, Collision, Inspector, Debug draw).
 inline constexpr float kDockWidth = 400.0f;
+/// Windows at least this wide open with the dock expanded; narrower ones with it collapsed.
+inline constexpr float kDockOpenMinWidth = 1600.0f;
 /// Display units from the right edge that the dock covers by default (width and margin).
 inline constexpr float kViewRightMargin = kDockWidth + 2.0f * kPanelColumnX;
 

@@ -40,9 +40,7 @@ void drawDebugDrawPanel(App& app) {
     itemTooltip("Length of the impulse arrows per unit of impulse, in m per N s: arrow = scale * "
                 "lambda. Normal impulses (lambda_n) are green, friction (lambda_t1 t1 + lambda_t2 "
                 "t2) red. A resting 1 kg box at 60 Hz carries about m g dt = 0.16 N s.");
-    ImGui::BeginDisabled(!o.impulses);
-    ImGui::TextDisabled(o.impulses ? "impulse arrows are on" : "turn on impulses to see the arrows");
-    ImGui::EndDisabled();
+    if (!o.impulses) ImGui::TextDisabled("(impulses is off: there are no arrows to scale)");
 }
 
 } // namespace tumble::app

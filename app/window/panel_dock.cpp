@@ -40,7 +40,12 @@ void drawDock(App& app) {
                             ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(kDockWidth, io.DisplaySize.y - kMenuBarHeight - 16.0f),
                              ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Physics")) {
+    // On a narrow screen the dock starts as a title bar, leaving the whole view to the scene;
+    // the View menu and a click on a body open it where it is needed.
+    ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
+    if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
+    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw###Physics")) {
         ImGui::End();
         return;
     }
@@ -50,7 +55,7 @@ void drawDock(App& app) {
             bool& open = app.panels.*tab.open;
             if (!open) continue;
             ImGuiTabItemFlags flags = 0;
-            if (tab.open == &PanelFlags::inspector && app.showInspector) flags |= ImGuiTabItemFlags_SetSelected;
+            if (tab.open == app.focusTab) flags |= ImGuiTabItemFlags_SetSelected;
             bool visible = ImGui::BeginTabItem(tab.name, &open, flags);
             itemTooltip(tab.help);
             if (!visible) continue;
@@ -60,7 +65,6 @@ void drawDock(App& app) {
             ImGui::EndChild();
             ImGui::EndTabItem();
         }
-        app.showInspector = false;
         ImGui::EndTabBar();
     }
     ImGui::End();

@@ -26,6 +26,8 @@ void drawHelpPanel(App& app) {
         return;
     }
     if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        row("Left click", "select the body under the cursor (Inspector); empty space clears");
+        row("Hover", "name the body under the cursor");
         row("Right drag / Alt + left drag", "orbit the camera");
         row("Middle drag / Shift + right drag", "pan");
         row("Wheel", "zoom");
@@ -35,6 +37,19 @@ void drawHelpPanel(App& app) {
         row("N", "single step (pauses)");
         row("R", "reload the scene from its file");
         row("Esc", "quit");
+        ImGui::EndTable();
+    }
+    ImGui::Separator();
+    if (ImGui::BeginTable("panels", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        row("Time", "pause, step, time scale, physics rate, interpolation (left)");
+        row("Scene", "the scene catalogue and the current scene's lesson (left)");
+        row("Solver", "iterations, warm starting, position correction, friction, sleep (right dock)");
+        row("Materials", "density, restitution, friction; the pair table and overrides (right dock)");
+        row("Collision", "broad phase, pair counts, time per phase, dispatch table (right dock)");
+        row("Inspector", "the clicked body and each of its contact points (right dock)");
+        row("Debug draw", "contacts, normals, impulses, boxes, islands ... (right dock)");
+        row("Stats", "frame and step times, profile, counters, energies");
+        row("Settings", "gravity, integrator, gyroscopic term");
         ImGui::EndTable();
     }
     ImGui::Separator();

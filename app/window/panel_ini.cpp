@@ -16,8 +16,10 @@ struct PanelField {
 };
 
 constexpr PanelField kFields[] = {
-    {"time", &PanelFlags::time},         {"scene", &PanelFlags::scene},
-    {"stats", &PanelFlags::stats},       {"settings", &PanelFlags::settings},
+    {"time", &PanelFlags::time},           {"scene", &PanelFlags::scene},
+    {"stats", &PanelFlags::stats},         {"settings", &PanelFlags::settings},
+    {"solver", &PanelFlags::solver},       {"materials", &PanelFlags::materials},
+    {"collision", &PanelFlags::collision}, {"inspector", &PanelFlags::inspector},
     {"debugDraw", &PanelFlags::debugDraw}, {"help", &PanelFlags::help},
 };
 

@@ -44,7 +44,9 @@ void counterRow(const char* name, int value, const char* tooltip) {
 
 void drawStatsPanel(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
-    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - 8.0f, kMenuBarHeight + 8.0f),
+    // Left of the dock, so opening both covers neither.
+    ImGui::SetNextWindowPos(ImVec2(viewport->WorkPos.x + viewport->WorkSize.x - layout::kViewRightMargin,
+                                   kMenuBarHeight + 8.0f),
                             ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
     ImGui::SetNextWindowSize(ImVec2(340.0f, 740.0f), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Stats", &app.panels.stats)) {

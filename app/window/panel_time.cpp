@@ -32,8 +32,9 @@ void drawTimePanel(App& app) {
     itemTooltip("Start the scene again from its file. If the file now has errors, the running "
                 "scene is kept and the errors are shown.");
     ImGui::Checkbox("Keep settings on reload", &app.keepSettingsOnReload);
-    itemTooltip("On: Reload restarts the bodies but keeps the settings you changed in the panels, "
-                "so a change can be compared from the start. Off: the file's settings come back.");
+    itemTooltip("On: Reload restarts the bodies but keeps the settings you changed in the panels "
+                "(solver, collision, materials and pair overrides included), so a change can be "
+                "compared from the start. Off: the file's settings and materials come back.");
 
     ImGui::Separator();
     ImGui::SliderFloat("Time scale", &stepper.timeScale, 0.05f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic);

@@ -43,6 +43,7 @@ void claimLeftColumn(App& app);
 /// The same for a panel against the right edge (App::viewRightInset).
 void claimRightColumn(App& app);
 
+using layout::kDockOpenMinWidth;
 using layout::kDockWidth;
 using layout::kMenuBarHeight;
 using layout::kPanelColumnWidth;

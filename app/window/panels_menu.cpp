@@ -31,6 +31,16 @@ void claimRightColumn(App& app) {
         app.viewRightInset = std::max(app.viewRightInset, width - pos.x);
 }
 
+namespace {
+
+/// A View menu entry for a tab of the dock: opening it also expands the dock on that tab.
+void dockMenuItem(App& app, const char* label, bool PanelFlags::*flag, const char* help) {
+    if (ImGui::MenuItem(label, nullptr, &(app.panels.*flag)) && app.panels.*flag) app.focusTab = flag;
+    itemTooltip(help);
+}
+
+} // namespace
+
 void drawMenuBar(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     if (ImGui::BeginMenu("File")) {
@@ -58,16 +68,16 @@ void drawMenuBar(App& app) {
         ImGui::MenuItem("Stats", nullptr, &app.panels.stats);
         ImGui::MenuItem("Settings", nullptr, &app.panels.settings);
         ImGui::Separator();
-        ImGui::MenuItem("Solver", nullptr, &app.panels.solver);
-        itemTooltip("Iterations, warm starting, position correction, friction model, sleeping.");
-        ImGui::MenuItem("Materials", nullptr, &app.panels.materials);
-        itemTooltip("Density, restitution and friction per material; the pair table and its overrides.");
-        ImGui::MenuItem("Collision", nullptr, &app.panels.collision);
-        itemTooltip("Broad phase, pair counts, time per phase, the narrow-phase dispatch table.");
-        ImGui::MenuItem("Inspector", nullptr, &app.panels.inspector);
-        itemTooltip("The clicked body and what the solver did at each of its contact points.");
-        ImGui::MenuItem("Debug draw", nullptr, &app.panels.debugDraw);
-        itemTooltip("Overlays: contacts, normals, impulses, bounding boxes, islands ...");
+        dockMenuItem(app, "Solver", &PanelFlags::solver,
+                     "Iterations, warm starting, position correction, friction model, sleeping.");
+        dockMenuItem(app, "Materials", &PanelFlags::materials,
+                     "Density, restitution and friction per material; the pair table and its overrides.");
+        dockMenuItem(app, "Collision", &PanelFlags::collision,
+                     "Broad phase, pair counts, time per phase, the narrow-phase dispatch table.");
+        dockMenuItem(app, "Inspector", &PanelFlags::inspector,
+                     "The clicked body and what the solver did at each of its contact points.");
+        dockMenuItem(app, "Debug draw", &PanelFlags::debugDraw,
+                     "Overlays: contacts, normals, impulses, bounding boxes, islands ...");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");
@@ -113,6 +123,7 @@ void drawPanels(App& app) {
     if (app.panels.stats) drawStatsPanel(app);
     if (app.panels.settings) drawSettingsPanel(app);
     drawDock(app);
+    app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);
     updateHover(app);
     drawLoadErrorPopup(app);

@@ -62,7 +62,10 @@ BodyId pickBody(const App& app, glm::vec2 cursor, glm::vec2 displaySize) {
 std::string bodyLabel(const World& world, BodyId id) {
     if (!world.isValid(id)) return "(none)";
     const std::string& name = world.body(id).name;
-    return name.empty() ? "#" + std::to_string(id.index) : name;
+    if (!name.empty()) return name;
+    std::string slot = "#"; // appended, not "#" + ...: GCC 12 warns falsely about the latter
+    slot += std::to_string(id.index);
+    return slot;
 }
 
 void validateSelection(App& app) {
@@ -73,6 +76,8 @@ void validateSelection(App& app) {
 void updateHover(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     app.hovered = kNullBody;
+    // A screenshot must not depend on where the (virtual) display left the pointer.
+    if (!app.options.screenshotPath.empty()) return;
     if (io.WantCaptureMouse || !ImGui::IsMousePosValid() || ImGui::IsAnyMouseDown()) return;
     app.hovered = pickBody(app, {io.MousePos.x, io.MousePos.y}, {io.DisplaySize.x, io.DisplaySize.y});
     if (app.hovered.isNull()) return;

@@ -1,6 +1,7 @@
 // Shared panel building blocks.
 #include "window/widgets.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace tumble::app {
@@ -16,8 +17,13 @@ void tableHeaderRow(const ColumnHelp* columns, int count) {
 }
 
 std::string formatVec3(const glm::vec3& v, int decimals) {
+    // Components that round to zero print as 0, not -0.00: a resting box's normal should read
+    // "0.00 1.00 0.00".
+    const float half = 0.5f * std::pow(10.0f, -static_cast<float>(decimals));
+    auto clean = [half](float c) { return std::abs(c) < half ? 0.0f : c; };
     char text[96];
-    std::snprintf(text, sizeof text, "%.*f %.*f %.*f", decimals, v.x, decimals, v.y, decimals, v.z);
+    std::snprintf(text, sizeof text, "%.*f %.*f %.*f", decimals, clean(v.x), decimals, clean(v.y), decimals,
+                  clean(v.z));
     return text;
 }
 

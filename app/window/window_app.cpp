@@ -7,6 +7,7 @@
 #include "window/input.h"
 #include "window/panel_ini.h"
 #include "window/panels.h"
+#include "window/picking.h"
 #include "window/renderer.h"
 #include "window/screenshot.h"
 
@@ -146,6 +147,9 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
         v.orientation = blend ? glm::slerp(b.previousOrientation, b.orientation, alpha) : b.orientation;
         if (b.material >= 0 && b.material < static_cast<int>(materials.size()))
             v.color = materials[static_cast<size_t>(b.material)].color;
+        // The selected body lit up, the hovered one a little (its wire box comes from picking).
+        if (id == app.selected) v.color = glm::mix(v.color, glm::vec3(1.0f), 0.45f);
+        else if (id == app.hovered) v.color = glm::mix(v.color, glm::vec3(1.0f), 0.2f);
         v.type = b.type;
         v.sleeping = b.sleeping;
         visuals.push_back(v);
@@ -153,12 +157,13 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
     return visuals;
 }
 
-/// The camera's matrices. `leftFraction` of the window is covered by panels: the projection
-/// is shifted sideways so the orbit target sits in the middle of the uncovered part.
-ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFraction) {
+/// The camera's matrices. `leftFraction` and `rightFraction` of the window are covered by
+/// panels: the projection is shifted sideways so the orbit target sits in the middle of the
+/// uncovered part (whose centre is at NDC x = leftFraction - rightFraction).
+ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFraction, float rightFraction) {
     ViewParams p;
     p.view = camera.view();
-    p.projection = glm::translate(glm::mat4(1.0f), glm::vec3(leftFraction, 0.0f, 0.0f)) *
+    p.projection = glm::translate(glm::mat4(1.0f), glm::vec3(leftFraction - rightFraction, 0.0f, 0.0f)) *
                    camera.projection(aspect);
     p.eye = camera.eye();
     p.focus = camera.target;
@@ -193,7 +198,9 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         // Last frame's panels decide how much of the view is covered (at most half of it).
         const float leftFraction =
             windowW > 0 ? std::clamp(app.viewLeftInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
-        app.viewAspect = aspect * (1.0f - leftFraction);
+        const float rightFraction =
+            windowW > 0 ? std::clamp(app.viewRightInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
+        app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f);
 
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
@@ -207,12 +214,17 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
                                      : static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency());
         last = now;
         simulate(app, frameTime);
+        validateSelection(app);
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        if (!screenshot || options.panels) drawPanels(app);
-        else app.viewLeftInset = 0.0f;
+        if (!screenshot || options.panels) {
+            drawPanels(app);
+        } else {
+            app.viewLeftInset = 0.0f;
+            app.viewRightInset = 0.0f;
+        }
 
         if (drawnGeneration != app.sceneGeneration) {
             // A new world: its capsules and hulls need their own meshes.
@@ -221,18 +233,24 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             std::string title = "Tumble - " + (app.scene.name.empty() ? app.scenePath : app.scene.name);
             SDL_SetWindowTitle(context.window, title.c_str());
         }
-        ViewParams params = viewParams(app.camera, aspect, leftFraction);
+        ViewParams params = viewParams(app.camera, aspect, leftFraction, rightFraction);
         glm::mat4 viewProj = params.projection * params.view;
+        app.viewProjection = viewProj; // what the user sees is what a click picks from
         graphics.debugLines.clear();
         emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
+        emitSelection(app, graphics.debugLines);
         graphics.debugLines.drawLabels(ImGui::GetBackgroundDrawList(), viewProj, io.DisplaySize.x, io.DisplaySize.y);
         ImGui::Render();
 
         graphics.renderer.beginFrame(pixelsW, pixelsH);
         graphics.renderer.drawBodies(collectVisuals(app), params);
         graphics.renderer.drawGrid(params);
-        float pixelScale = windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f;
-        graphics.debugLines.draw(viewProj, pixelScale);
+        DebugView debugView;
+        debugView.viewProj = viewProj;
+        debugView.eye = params.eye;
+        debugView.viewport = {static_cast<float>(pixelsW), static_cast<float>(pixelsH)};
+        debugView.pixelScale = windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f;
+        graphics.debugLines.draw(debugView);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
         ++frame;

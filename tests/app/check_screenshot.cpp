@@ -78,13 +78,13 @@ struct Verdict {
     bool ok() const { return backgroundOk() && gridOk() && shapesOk(); }
 };
 
-/// Look at the pixels right of `left` and below `top` (the part panels leave open).
-Verdict inspect(const Image& image, int left, int top) {
+/// Look at the pixels in columns [left, right) below `top` (the part panels leave open).
+Verdict inspect(const Image& image, int left, int right, int top) {
     Verdict v;
     std::map<int, int> counts;
     int total = 0;
     for (int y = top; y < image.height; ++y)
-        for (int x = left; x < image.width; ++x, ++total) ++counts[packed(image.at(x, y))];
+        for (int x = left; x < right; ++x, ++total) ++counts[packed(image.at(x, y))];
     if (total == 0) return v;
     auto most = std::max_element(counts.begin(), counts.end(),
                                  [](const auto& a, const auto& b) { return a.second < b.second; });
@@ -93,7 +93,7 @@ Verdict inspect(const Image& image, int left, int top) {
 
     std::map<int, int> shades; // 4-bit-per-channel shades of shape pixels
     for (int y = top; y < image.height; ++y) {
-        for (int x = left; x < image.width; ++x) {
+        for (int x = left; x < right; ++x) {
             Rgb8 p = image.at(x, y);
             bool grid = false, gridBlend = false;
             for (Rgb8 g : kGridColors) {
@@ -182,7 +182,7 @@ int selfTest() {
 
     int failures = 0;
     for (const Case& c : cases) {
-        Verdict v = inspect(c.image, 0, 0);
+        Verdict v = inspect(c.image, 0, c.image.width, 0);
         bool right = v.ok() == c.shouldPass;
         std::printf("%-22s %s (%s)\n", c.name, v.ok() ? "passes" : "fails", right ? "as it should" : "WRONG");
         if (!right) {
@@ -212,10 +212,12 @@ int main(int argc, char** argv) {
     // With panels, only the open part of the view counts: ImGui's own colours would pass
     // for shapes.
     bool panels = argc == 3;
+    // The Time and Scene column covers the left, the dock (Solver, Materials ...) the right.
     int left = panels ? static_cast<int>(layout::kViewLeft) : 0;
+    int right = panels ? std::max(left + 1, width - static_cast<int>(layout::kViewRightMargin)) : width;
     int top = panels ? static_cast<int>(layout::kMenuBarHeight) + 4 : 0;
-    std::printf("%s: %d x %d, inspecting x >= %d, y >= %d\n", argv[1], width, height, left, top);
-    Verdict v = inspect(image, left, top);
+    std::printf("%s: %d x %d, inspecting %d <= x < %d, y >= %d\n", argv[1], width, height, left, right, top);
+    Verdict v = inspect(image, left, right, top);
     report(v);
     return v.ok() ? 0 : 1;
 }

@@ -29,10 +29,6 @@ StackResult runStack(int count, float seconds, bool warmStarting) {
     return r;
 }
 
-float stackDrift(int count, float seconds, bool warmStarting) {
-    StackResult r = runStack(count, seconds, warmStarting);
-    return std::max(r.drift, r.sag);
-}
 } // namespace
 
 TEST(Stacking, TwentyBoxStackStandsTenSecondsAtTenIterations) {

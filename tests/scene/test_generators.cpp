@@ -188,12 +188,6 @@ TEST(Generators, NamesClashAcrossGeneratorsAreReported) {
                  {"generators[1].name: duplicate body name 'a/0' (first used at generators[0].name)"});
 }
 
-TEST(Generators, ChainAndRagdollWaitForJoints) {
-    expectErrors(withGenerators(R"({"type": "chain"}, {"type": "ragdoll"})"),
-                 {"generators[0].type: generator 'chain' is not available yet",
-                  "generators[1].type: generator 'ragdoll' is not available yet"});
-}
-
 // --- debugDraw walks debugDrawFlags() -------------------------------------------------------------
 
 TEST(DebugDrawKeys, EveryFlagAndImpulseScaleRoundTrip) {

@@ -1,0 +1,154 @@
+// The Collision panel: the broad phase (chosen live), what it and the narrow phase counted,
+// where the step's time went, and the narrow-phase dispatch table with its calls per cell.
+#include "window/panels.h"
+#include "window/settings_help.h"
+#include "window/widgets.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+namespace tumble::app {
+namespace {
+
+void valueRow(const char* name, const char* help, const char* format, double value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    itemTooltip(help);
+    ImGui::TableNextColumn();
+    ImGui::Text(format, value);
+}
+
+void drawCounters(const World& world) {
+    const Counters& c = world.counters();
+    if (!ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    valueRow("pairs tested", "Candidate pairs the broad phase handed to the narrow phase in the last "
+                             "step: their fat boxes overlap (and layers, masks and joints allow them).",
+             "%.0f", c.pairsTested);
+    valueRow("touching pairs", "Candidate pairs whose shapes actually touch (or are within the contact "
+                               "margin): one contact manifold each.", "%.0f", c.pairs);
+    valueRow("contact points", "Points over all manifolds (1 to 4 each); the solver gets 3 rows per "
+                               "point.", "%.0f", c.contacts);
+    double ratio = c.pairsTested > 0 ? static_cast<double>(c.pairs) / c.pairsTested : 0.0;
+    valueRow("hit rate", "touching pairs / pairs tested: how tight the broad phase's boxes are. Fat "
+                         "boxes trade a lower rate for fewer tree updates.", "%.2f", ratio);
+    ImGui::EndTable();
+}
+
+/// Time per stage with a bar for its share of the whole step.
+void drawProfile(const World& world) {
+    const Profile& p = world.profile();
+    struct Stage {
+        const char* name;
+        float ms;
+        const char* help;
+    };
+    const Stage stages[] = {
+        {"broad phase", p.broadphase, "Update the bounding boxes and find candidate pairs, ms."},
+        {"narrow phase", p.narrowphase, "Dispatch each candidate pair to its collide function and "
+                                        "match the manifolds against last step's (contact cache), ms."},
+        {"solve", p.solve, "Prepare the rows, warm start and run the velocity iterations, ms."},
+        {"integrate velocities", p.integrateVelocities, "Gravity, force fields and damping into "
+                                                        "velocities, ms."},
+        {"integrate positions", p.integratePositions, "Velocities into poses, and the position "
+                                                      "correction (split impulse, NGS), ms."},
+        {"sleep", p.sleep, "Islands and sleeping, ms."},
+    };
+    float total = std::max(p.step, 1e-6f);
+    if (!ImGui::BeginTable("profile", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 60.0f);
+    ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    for (const Stage& s : stages) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(s.name);
+        itemTooltip(s.help);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", s.ms);
+        ImGui::TableNextColumn();
+        ImGui::ProgressBar(std::clamp(s.ms / total, 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), "");
+        itemTooltip("Share of the whole step.");
+    }
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted("whole step");
+    itemTooltip("World::step from start to end, ms (the stages above plus bookkeeping).");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", p.step);
+    ImGui::EndTable();
+}
+
+/// The dispatch table [shape A][shape B] with the calls each cell had in the last step.
+void drawDispatchTable(const World& world) {
+    const DispatchCounts& counts = world.dispatchCounts();
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame |
+                                  ImGuiTableFlags_NoHostExtendX;
+    if (!ImGui::BeginTable("dispatch", kShapeTypeCount + 1, flags)) return;
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TableHeader("A \\ B");
+    itemTooltip("Rows: the shape of body A, columns: the shape of body B. A is the body with the "
+                "lower slot index (manifolds are sorted by body), so a sphere falling on a box "
+                "counts in row sphere or row box depending on which was created first.");
+    for (int b = 0; b < kShapeTypeCount; ++b) {
+        ImGui::TableSetColumnIndex(b + 1);
+        std::string name(toString(static_cast<ShapeType>(b)));
+        ImGui::TableHeader(name.c_str());
+        itemTooltip("Shape of body B (the higher slot index).");
+    }
+    for (int a = 0; a < kShapeTypeCount; ++a) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        std::string rowName(toString(static_cast<ShapeType>(a)));
+        ImGui::TextUnformatted(rowName.c_str());
+        itemTooltip("Shape of body A (the lower slot index).");
+        for (int b = 0; b < kShapeTypeCount; ++b) {
+            ImGui::TableSetColumnIndex(b + 1);
+            int n = counts[static_cast<size_t>(a)][static_cast<size_t>(b)];
+            if (n > 0) ImGui::Text("%d", n);
+            else ImGui::TextDisabled("0");
+            std::string colName(toString(static_cast<ShapeType>(b)));
+            std::string help = rowName + " (A) vs " + colName + " (B): " + std::to_string(n) +
+                               " call" + (n == 1 ? "" : "s") + " of its collide function in the last step.";
+            if (a != b)
+                help += "\n\nThis cell and its mirror (" + colName + " vs " + rowName +
+                        ") share one collide function: one of the two calls it with the shapes "
+                        "swapped and flips the normal (and swaps the anchors), so the normal "
+                        "always points from A to B.";
+            if (ImGui::IsItemHovered()) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, IM_COL32(70, 90, 140, 120));
+            itemTooltip(help.c_str());
+        }
+    }
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void drawCollisionPanel(App& app) {
+    Settings& s = app.world.settings();
+    ImGui::PushItemWidth(-110.0f);
+    // Edited in place: the world rebuilds its broad phase at the next step when the type
+    // changes; the pairs (and so the simulation) stay the same, only the time changes.
+    if (enumCombo("Broad phase", s.broadphase, 3, help::kBroadphase)) clampSettings(s);
+    itemTooltip("The algorithm that finds candidate pairs (bodies whose fat boxes overlap). All "
+                "three find the same pairs, so the simulation is identical; compare the broad-phase "
+                "time below. Hover each entry for how it works.");
+    ImGui::PopItemWidth();
+
+    if (ImGui::CollapsingHeader("Counters of the last step", ImGuiTreeNodeFlags_DefaultOpen))
+        drawCounters(app.world);
+    if (ImGui::CollapsingHeader("Time per phase (ms)", ImGuiTreeNodeFlags_DefaultOpen))
+        drawProfile(app.world);
+    if (ImGui::CollapsingHeader("Narrow-phase dispatch table", ImGuiTreeNodeFlags_DefaultOpen)) {
+        ImGui::TextDisabled("calls per cell in the last step");
+        itemTooltip("The narrow phase looks up collide[typeA][typeB] for every candidate pair. "
+                    "Each number is how often that cell ran in the last step; cells off the "
+                    "diagonal come in mirrored pairs that reuse one function with the normal flipped.");
+        drawDispatchTable(app.world);
+    }
+}
+
+} // namespace tumble::app

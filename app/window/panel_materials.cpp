@@ -1,0 +1,258 @@
+// The Materials panel: each material's density, restitution, friction and colour; adding and
+// removing materials; the combine rules; and the pair table, whose cells can be overridden.
+// Everything goes through World (setMaterial, setPairOverride ...), which the next step reads.
+#include "window/panels.h"
+#include "window/settings_help.h"
+#include "window/widgets.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace tumble::app {
+namespace {
+
+const ImVec4 kErrorColor{1.0f, 0.4f, 0.4f, 1.0f};
+/// Background of a pair-table cell that does not follow the combine rules.
+const ImU32 kOverrideBg = IM_COL32(150, 95, 20, 150);
+
+const ColumnHelp kMaterialColumns[] = {
+    {"##colour", "Colour the bodies of this material are drawn in (linear RGB)."},
+    {"name", "Material name; scene files refer to it. Presets first."},
+    {"density", "kg/m^3: mass = density x volume. 0 makes a body infinitely heavy (static-like). "
+                "Changing it updates the mass of every body of this material at once."},
+    {"e", "Restitution, 0..1 (dimensionless): bounce speed / approach speed. A ball dropped from "
+          "h rebounds to about e^2 h."},
+    {"mu_s", "Static friction coefficient, >= 0: a sticking point holds while |lambda_t| <= mu_s "
+             "lambda_n."},
+    {"mu_d", "Dynamic friction coefficient, >= 0: a sliding point is resisted by mu_d lambda_n."},
+    {"##remove", "Remove the material (only when no body uses it; presets stay)."},
+};
+constexpr int kMaterialColumnCount = static_cast<int>(sizeof kMaterialColumns / sizeof kMaterialColumns[0]);
+
+/// A colour for the n-th added material, spread around the hue circle.
+glm::vec3 newMaterialColor(size_t n) {
+    float h = std::fmod(0.618034f * static_cast<float>(n), 1.0f);
+    float r, g, b;
+    ImGui::ColorConvertHSVtoRGB(h, 0.55f, 0.85f, r, g, b);
+    return {r, g, b};
+}
+
+bool drawCombineRules(Settings& s) {
+    ImGui::PushItemWidth(-150.0f);
+    bool changed = enumCombo("Friction combine", s.frictionCombine, 6, help::kCombineRule);
+    itemTooltip("How the two materials' mu_s (and mu_d) make the pair's value, unless the pair is "
+                "overridden. Hover each entry for its formula.");
+    changed |= enumCombo("Restitution combine", s.restitutionCombine, 6, help::kCombineRule);
+    itemTooltip("How the two materials' e make the pair's restitution, unless the pair is "
+                "overridden. max (default) lets each ball show its own bounce on a dead floor.");
+    ImGui::PopItemWidth();
+    return changed;
+}
+
+/// One editable row; returns false when the material was removed (the list changed).
+bool materialRow(App& app, size_t index) {
+    World& world = app.world;
+    Material m = world.materials()[index]; // this frame's values; written back through setMaterial
+    bool changed = false;
+    ImGui::TableNextRow();
+    ImGui::PushID(static_cast<int>(index));
+    ImGui::TableNextColumn();
+    changed |= ImGui::ColorEdit3("##colour", &m.color.x, ImGuiColorEditFlags_NoInputs);
+    itemTooltip("Colour of this material's bodies (linear RGB 0..1). Click to edit.");
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(m.name.c_str());
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::DragFloat("##density", &m.density, 10.0f, 0.0f, 100000.0f, "%.0f");
+    itemTooltip(kMaterialColumns[2].help);
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::SliderFloat("##e", &m.restitution, 0.0f, 1.0f, "%.2f");
+    itemTooltip(kMaterialColumns[3].help);
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::DragFloat("##mus", &m.staticFriction, 0.01f, 0.0f, 10.0f, "%.2f");
+    itemTooltip(kMaterialColumns[4].help);
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::DragFloat("##mud", &m.dynamicFriction, 0.01f, 0.0f, 10.0f, "%.2f");
+    itemTooltip(kMaterialColumns[5].help);
+    ImGui::TableNextColumn();
+    bool removed = false;
+    if (ImGui::SmallButton("x")) {
+        std::string error;
+        removed = world.removeMaterial(static_cast<int>(index), &error);
+        app.materialError = removed ? "" : "Cannot remove " + m.name + ": " + error;
+    }
+    itemTooltip(kMaterialColumns[6].help);
+    ImGui::PopID();
+    if (removed) return false;
+    if (changed) {
+        // Typed values (Ctrl+click) can leave the slider ranges.
+        m.density = std::isfinite(m.density) ? std::max(m.density, 0.0f) : 0.0f;
+        m.restitution = std::isfinite(m.restitution) ? std::clamp(m.restitution, 0.0f, 1.0f) : 0.0f;
+        m.staticFriction = std::isfinite(m.staticFriction) ? std::max(m.staticFriction, 0.0f) : 0.0f;
+        m.dynamicFriction = std::isfinite(m.dynamicFriction) ? std::max(m.dynamicFriction, 0.0f) : 0.0f;
+        world.setMaterial(m);
+        world.wakeAll();
+    }
+    return true;
+}
+
+void drawAddMaterial(App& app) {
+    World& world = app.world;
+    ImGui::SetNextItemWidth(-60.0f);
+    ImGui::InputTextWithHint("##newname", "name of a new material", app.newMaterialName,
+                             sizeof app.newMaterialName);
+    itemTooltip("Name for the material Add creates; left empty, a free name like Custom 1 is used.");
+    ImGui::SameLine();
+    if (ImGui::Button("Add")) {
+        std::string name = app.newMaterialName;
+        for (int n = 1; name.empty(); ++n) {
+            std::string candidate = "Custom " + std::to_string(n);
+            if (world.findMaterial(candidate) < 0) name = candidate;
+        }
+        if (world.findMaterial(name) >= 0) {
+            app.materialError = "A material named " + name + " exists already.";
+        } else {
+            Material m;
+            m.name = name;
+            m.color = newMaterialColor(world.materials().size());
+            world.setMaterial(m);
+            app.materialError.clear();
+            app.newMaterialName[0] = '\0';
+        }
+    }
+    itemTooltip("Add a material with the default values (1000 kg/m^3, e 0.2, mu_s 0.6, mu_d 0.5). "
+                "Scene bodies keep theirs; the new one appears in the pair table.");
+}
+
+void drawMaterialList(App& app) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp |
+                                  ImGuiTableFlags_BordersInnerV;
+    if (ImGui::BeginTable("materials", kMaterialColumnCount, flags)) {
+        ImGui::TableSetupColumn("colour", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+        ImGui::TableSetupColumn("name", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+        ImGui::TableSetupColumn("density", ImGuiTableColumnFlags_WidthStretch, 1.1f);
+        ImGui::TableSetupColumn("e", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn("mu_s", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn("mu_d", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn("remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
+        tableHeaderRow(kMaterialColumns, kMaterialColumnCount);
+        for (size_t i = 0; i < app.world.materials().size(); ++i)
+            if (!materialRow(app, i)) break;
+        ImGui::EndTable();
+    }
+    drawAddMaterial(app);
+    if (!app.materialError.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(app.materialError.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+}
+
+/// The editor of one pair-table cell, in a popup opened by clicking the cell.
+void pairEditor(World& world, int a, int b) {
+    const std::string& nameA = world.materials()[static_cast<size_t>(a)].name;
+    const std::string& nameB = world.materials()[static_cast<size_t>(b)].name;
+    World::PairValues v = world.pairValues(a, b);
+    ImGui::Text("%s x %s", nameA.c_str(), nameB.c_str());
+    ImGui::TextDisabled(v.overridden ? "overridden" : "follows the combine rules");
+    ImGui::PushItemWidth(160.0f);
+    bool changed = ImGui::SliderFloat("e", &v.restitution, 0.0f, 1.0f, "%.2f");
+    itemTooltip("Restitution of this pair, 0..1: bounce speed / approach speed.");
+    changed |= ImGui::DragFloat("mu_s", &v.staticFriction, 0.01f, 0.0f, 10.0f, "%.2f");
+    itemTooltip("Static friction of this pair, >= 0.");
+    changed |= ImGui::DragFloat("mu_d", &v.dynamicFriction, 0.01f, 0.0f, 10.0f, "%.2f");
+    itemTooltip("Dynamic friction of this pair, >= 0.");
+    ImGui::PopItemWidth();
+    if (changed) {
+        MaterialPair pair{nameA, nameB, std::clamp(v.restitution, 0.0f, 1.0f),
+                          std::max(v.staticFriction, 0.0f), std::max(v.dynamicFriction, 0.0f)};
+        world.setPairOverride(pair);
+        world.wakeAll();
+    }
+    ImGui::BeginDisabled(!v.overridden);
+    if (ImGui::Button("Reset to rule")) {
+        world.clearPairOverride(nameA, nameB);
+        world.wakeAll();
+    }
+    ImGui::EndDisabled();
+    itemTooltip("Drop the override: the pair follows the combine rules again.");
+}
+
+void pairCell(World& world, int a, int b) {
+    World::PairValues v = world.pairValues(a, b);
+    if (v.overridden) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kOverrideBg);
+    char text[48];
+    std::snprintf(text, sizeof text, "%.2f/%.2f/%.2f", v.restitution, v.staticFriction, v.dynamicFriction);
+    ImGui::PushID(a * 4096 + b);
+    if (ImGui::Selectable(text)) ImGui::OpenPopup("pair");
+    char help[256];
+    std::snprintf(help, sizeof help, "%s x %s\ne %.3f   mu_s %.3f   mu_d %.3f\n%s\nClick to edit.",
+                  world.materials()[static_cast<size_t>(a)].name.c_str(),
+                  world.materials()[static_cast<size_t>(b)].name.c_str(), v.restitution,
+                  v.staticFriction, v.dynamicFriction,
+                  v.overridden ? "Overridden (coloured cell)." : "From the combine rules.");
+    itemTooltip(help);
+    if (ImGui::BeginPopup("pair")) {
+        pairEditor(world, a, b);
+        ImGui::EndPopup();
+    }
+    ImGui::PopID();
+}
+
+void drawPairTable(World& world) {
+    const int n = static_cast<int>(world.materials().size());
+    if (n + 1 > 64) {
+        ImGui::TextDisabled("too many materials for the table (%d)", n);
+        return;
+    }
+    ImGui::TextDisabled("cell: e / mu_s / mu_d; click to override");
+    itemTooltip("Effective restitution and static / dynamic friction of each pair of materials, as "
+                "the solver uses them from the next step. Coloured cells are overrides.");
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
+                                  ImGuiTableFlags_SizingFixedFit;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    float height = std::min(rowHeight * static_cast<float>(n + 1) + style.ScrollbarSize + 6.0f, 320.0f);
+    if (!ImGui::BeginTable("pairs", n + 1, flags, ImVec2(0.0f, height))) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TableHeader("##corner");
+    for (int b = 0; b < n; ++b) {
+        if (!ImGui::TableSetColumnIndex(b + 1)) continue;
+        ImGui::TableHeader(world.materials()[static_cast<size_t>(b)].name.c_str());
+    }
+    for (int a = 0; a < n; ++a) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextUnformatted(world.materials()[static_cast<size_t>(a)].name.c_str());
+        for (int b = 0; b < n; ++b)
+            if (ImGui::TableSetColumnIndex(b + 1)) pairCell(world, a, b);
+    }
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void drawMaterialsPanel(App& app) {
+    Settings& s = app.world.settings();
+    if (drawCombineRules(s)) {
+        clampSettings(s);
+        app.world.wakeAll();
+    }
+    if (ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen)) drawMaterialList(app);
+    if (ImGui::CollapsingHeader("Pair table", ImGuiTreeNodeFlags_DefaultOpen)) drawPairTable(app.world);
+    ImGui::TextDisabled("changes apply at the next step");
+}
+
+} // namespace tumble::app
