@@ -39,6 +39,7 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.solver.restitutionThreshold, b.solver.restitutionThreshold);
     EXPECT_EQ(a.solver.relaxation, b.solver.relaxation);
     EXPECT_EQ(a.solver.frictionModel, b.solver.frictionModel);
+    EXPECT_EQ(a.solver.shockPropagation, b.solver.shockPropagation);
 }
 
 /// Every field different from its default.
@@ -66,6 +67,7 @@ Settings unusualSettings() {
     s.solver.restitutionThreshold = 0.25f;
     s.solver.relaxation = 1.7f;
     s.solver.frictionModel = FrictionModel::Cone;
+    s.solver.shockPropagation = false;
     return s;
 }
 
@@ -84,7 +86,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 25u) << j.dump(2); // 9 top-level values + 4 sleep + 12 solver
+        EXPECT_EQ(leafCount(j), 26u) << j.dump(2); // 9 top-level values + 4 sleep + 13 solver
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);
