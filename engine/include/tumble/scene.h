@@ -22,6 +22,15 @@ struct CameraDef {
     float pitchDeg = 20.0f;             ///< degrees above the horizon
 };
 
+/// A joint of a scene file: the engine's definition plus the names of the bodies it joins.
+/// buildWorld resolves the names to handles once the bodies exist; anchors and axes are
+/// already in world space, as JointDef wants them.
+struct SceneJointDef {
+    JointDef def;                       ///< bodyA / bodyB are left null; buildWorld fills them
+    std::string bodyA;                  ///< body name; "" = joined to the world
+    std::string bodyB;                  ///< body name, never ""
+};
+
 /// A loaded, validated scene: everything needed to build a world, and nothing that
 /// could fail when building it.
 struct SceneDef {
@@ -32,6 +41,7 @@ struct SceneDef {
     std::vector<Material> materials;    ///< added to / overriding the presets
     std::vector<MaterialPair> materialPairs;
     std::vector<BodyDef> bodies;        ///< generators already expanded
+    std::vector<SceneJointDef> joints;  ///< the listed joints, then the generators' joints
     std::vector<ForceField> forceFields;
     CameraDef camera;
     DebugDrawOptions debugDraw;

@@ -3,6 +3,7 @@
 /// The world owns bodies, materials and force fields and advances them with step().
 #include "tumble/body.h"
 #include "tumble/contact.h"
+#include "tumble/joint.h"
 #include "tumble/ids.h"
 #include "tumble/material.h"
 #include "tumble/settings.h"
@@ -138,6 +139,31 @@ public:
     void applyForce(BodyId id, const glm::vec3& force, const glm::vec3& worldPoint);
     void applyTorque(BodyId id, const glm::vec3& torque);
 
+    // --- joints ----------------------------------------------------------------
+    /// Create a joint. Returns a null id and sets `error` for a missing or stale body, a
+    /// body joined to itself, a zero axis or inconsistent limits.
+    JointId createJoint(const JointDef& def, std::string* error = nullptr);
+    bool destroyJoint(JointId id);
+    bool isValid(JointId id) const;
+    /// Throws std::invalid_argument for a stale handle.
+    const JointInfo& joint(JointId id) const;
+    std::vector<JointId> jointIds() const;
+    /// Joints attached to a body.
+    std::vector<JointId> jointsOf(BodyId body) const;
+
+    // --- dragging ----------------------------------------------------------------
+    /// Pull `body` by the point under `grabPoint` (world) toward `target` with a soft spring:
+    /// frequency (Hz) and damping ratio, so it feels the same at any physics rate; the force
+    /// is capped at maxForceOverWeight x the body's weight.
+    void startDrag(BodyId body, const glm::vec3& grabPoint, float frequencyHz = 5.0f,
+                   float dampingRatio = 0.7f, float maxForceOverWeight = 30.0f);
+    void moveDrag(const glm::vec3& target);
+    void stopDrag();
+    /// The dragged body (null when none), its grabbed point and the target, for drawing.
+    BodyId dragBody() const { return drag_.body; }
+    glm::vec3 dragPoint() const;
+    glm::vec3 dragTarget() const { return drag_.target; }
+
     // --- force fields ----------------------------------------------------------
     std::vector<ForceField>& forceFields() { return forceFields_; }
     const std::vector<ForceField>& forceFields() const { return forceFields_; }
@@ -198,6 +224,20 @@ private:
         uint32_t generation = 0;
         bool alive = false;
     };
+    struct JointSlot {
+        JointInfo info;
+        uint32_t generation = 0;
+        bool alive = false;
+    };
+    struct DragState {
+        BodyId body;
+        glm::vec3 localPoint{0.0f};
+        glm::vec3 target{0.0f};
+        float frequencyHz = 5.0f;
+        float dampingRatio = 0.7f;
+        float maxForceOverWeight = 30.0f;
+    };
+    bool jointsAllowCollision(uint32_t a, uint32_t b) const;
     Body& mutableBody(BodyId id);
     void updateMass(Body& b);
     glm::vec3 acceleration(const Body& b, const glm::vec3& x) const;
@@ -224,6 +264,12 @@ private:
     std::vector<uint32_t> freeSlots_;
     int liveBodies_ = 0;
     std::vector<ForceField> forceFields_;
+    std::vector<JointSlot> joints_;
+    std::vector<uint32_t> freeJoints_;
+    /// Sorted body-slot pairs of joints with collideConnected off (the broad-phase hook).
+    std::vector<std::pair<uint32_t, uint32_t>> noCollidePairs_;
+    void rebuildNoCollidePairs();
+    DragState drag_;
     uint64_t stepCount_ = 0;
     double simulatedTime_ = 0.0;
     Profile profile_;

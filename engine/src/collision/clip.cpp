@@ -34,15 +34,18 @@ constexpr float kClipThickness = 2.5e-4f;
 // is kept as itself, and an edge is cut only when it runs from clearly inside to clearly
 // outside. Equal faces stacked exactly on each other thus keep their corners as incident
 // vertices (stable feature ids) instead of alternating between corners and cut points while
-// the bodies jitter by microns.
+// the bodies jitter by microns. `count` > 0.
 int clipAgainstPlane(const ClipVertex* in, int count, const glm::vec3& s, float c, float thickness,
                      uint16_t side, ClipVertex* out) {
     int n = 0;
+    // Walk the edges P -> Q with each distance computed once: Q's is the next P's.
+    float dFirst = glm::dot(s, in[0].p) - c;
+    float dP = dFirst;
     for (int i = 0; i < count; ++i) {
         const ClipVertex& P = in[i];
-        const ClipVertex& Q = in[(i + 1) % count];
-        float dP = glm::dot(s, P.p) - c;
-        float dQ = glm::dot(s, Q.p) - c;
+        const bool last = i + 1 == count;
+        const ClipVertex& Q = last ? in[0] : in[i + 1];
+        float dQ = last ? dFirst : glm::dot(s, Q.p) - c;
         if (dP <= thickness) out[n++] = P;
         if ((dP < -thickness && dQ > thickness) || (dP > thickness && dQ < -thickness)) {
             ClipVertex& v = out[n++];
@@ -57,6 +60,7 @@ int clipAgainstPlane(const ClipVertex* in, int count, const glm::vec3& s, float 
             // the rest of the cut edge.
             v.edgeOut = dP < 0.0f ? static_cast<uint16_t>(kSide | side) : P.edgeOut;
         }
+        dP = dQ;
     }
     return n;
 }
@@ -98,7 +102,7 @@ int clipFaces(const Polyhedron& ref, int refFace, const Polyhedron& inc, int inc
     FaceLoop refLoop = ref.face(refFace);
     for (int k = 0; k < refLoop.count && count > 0; ++k) {
         const glm::vec3& r0 = ref.vertices[refLoop.v[k]];
-        const glm::vec3& r1 = ref.vertices[refLoop.v[(k + 1) % refLoop.count]];
+        const glm::vec3& r1 = ref.vertices[refLoop.v[k + 1 == refLoop.count ? 0 : k + 1]];
         glm::vec3 edge = r1 - r0;
         float length = glm::length(edge);
         if (length <= 0.0f) continue;

@@ -6,6 +6,7 @@
 #include "dynamics/material_table.h"
 #include "scene/document.h"
 #include "scene/generators.h"
+#include "scene/joint_reader.h"
 #include "scene/settings_json.h"
 
 #include <algorithm>
@@ -79,6 +80,7 @@ public:
         finishPairs();
         expandGenerators();
         checkBodyNames();
+        resolveJoints(joints_, scene_.bodies, missingBodies_, check_, scene_.joints);
     }
 
 private:
@@ -245,7 +247,10 @@ private:
         readArray(v, path, [this](const Json& b, const std::string& p) {
             ++listedBodies_;
             BodyDef def;
-            if (!readBody(b, p, bodies_, def)) return;
+            if (!readBody(b, p, bodies_, def)) {
+                if (auto name = stringMember(b, "name")) missingBodies_.names.insert(*name);
+                return;
+            }
             scene_.bodies.push_back(std::move(def));
             bodyPaths_.push_back(childPath(p, "name"));
         });
@@ -254,9 +259,16 @@ private:
     void readGenerators(const Json& v, const std::string& path) {
         readArray(v, path, [this](const Json& g, const std::string& p) {
             GeneratorPlan plan;
-            if (!readGenerator(g, p, bodies_, plan)) return;
+            if (!readGenerator(g, p, bodies_, plan)) {
+                // Its bodies are "<name>/<index>"; the name defaults to the type.
+                std::optional<std::string> name = stringMember(g, "name");
+                if (!name) name = stringMember(g, "type");
+                if (name) missingBodies_.prefixes.push_back(*name + "/");
+                return;
+            }
             plans_.push_back(std::move(plan));
             planPaths_.push_back(childPath(p, "name"));
+            generatorPaths_.push_back(p);
         });
     }
 
@@ -268,12 +280,19 @@ private:
             check_.error("generators", "the scene would have " + std::to_string(total) +
                                            " bodies, more than the limit of " +
                                            std::to_string(limits_.maxBodies));
+            for (const GeneratorPlan& plan : plans_) missingBodies_.prefixes.push_back(plan.name + "/");
             return;
         }
         scene_.bodies.reserve(static_cast<size_t>(total));
+        std::vector<SceneJointDef> generated;
         for (size_t i = 0; i < plans_.size(); ++i) {
             plans_[i].emit(scene_.bodies);
             bodyPaths_.resize(scene_.bodies.size(), planPaths_[i]);
+            if (!plans_[i].emitJoints) continue;
+            generated.clear();
+            plans_[i].emitJoints(generated);
+            for (SceneJointDef& j : generated)
+                joints_.push_back(generatedJoint(std::move(j), generatorPaths_[i]));
         }
     }
 
@@ -289,9 +308,20 @@ private:
         }
     }
 
+    /// Joints are read here and resolved once every body exists (generators come later).
     void readJoints(const Json& v, const std::string& path) {
-        if (!v.is_array()) check_.error(path, "must be an array, got " + describe(v));
-        else if (!v.empty()) check_.error(path, "joints are not supported yet");
+        readArray(v, path, [this](const Json& j, const std::string& p) {
+            JointDraft draft;
+            if (readJoint(j, p, check_, draft)) joints_.push_back(std::move(draft));
+        });
+    }
+
+    /// `obj[key]` when `obj` is an object and that member a string.
+    static std::optional<std::string> stringMember(const Json& obj, const char* key) {
+        if (!obj.is_object()) return std::nullopt;
+        auto it = obj.find(key);
+        if (it == obj.end() || !it->is_string()) return std::nullopt;
+        return it->get<std::string>();
     }
 
     // --- force fields, camera -------------------------------------------------------------
@@ -343,6 +373,9 @@ private:
     std::vector<std::string> bodyPaths_; ///< where each of scene_.bodies was defined
     std::vector<GeneratorPlan> plans_;
     std::vector<std::string> planPaths_;
+    std::vector<std::string> generatorPaths_;
+    std::vector<JointDraft> joints_;     ///< listed joints, then the generators'
+    MissingBodies missingBodies_;        ///< bodies whose own errors are already reported
 };
 
 std::string fileStem(const std::string& label) {

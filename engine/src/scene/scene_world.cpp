@@ -17,6 +17,17 @@ World buildWorld(const SceneDef& scene) {
                                    std::to_string(i) + " ('" + scene.bodies[i].name +
                                    "'): " + error);
     }
+    // Joints after the bodies, their body names resolved to handles.
+    for (size_t i = 0; i < scene.joints.size(); ++i) {
+        const SceneJointDef& j = scene.joints[i];
+        JointDef def = j.def;
+        def.bodyA = j.bodyA.empty() ? kNullBody : world.findBody(j.bodyA);
+        def.bodyB = world.findBody(j.bodyB);
+        std::string error;
+        if (world.createJoint(def, &error).isNull())
+            throw std::logic_error("buildWorld: the scene validator let through joint " +
+                                   std::to_string(i) + " ('" + def.name + "'): " + error);
+    }
     world.forceFields() = scene.forceFields;
     return world;
 }

@@ -16,9 +16,10 @@ namespace tumble {
 
 inline void clampFriction(float& t1, float& t2, float limit, bool cone, bool sliding) {
     if (cone) {
-        float len = std::hypot(t1, t2);
-        if (len > limit && len > 0.0f) {
-            float s = limit / len;
+        // Compared squared: the root is taken only when the bound is active.
+        float lengthSquared = t1 * t1 + t2 * t2;
+        if (lengthSquared > limit * limit) {
+            float s = limit / std::sqrt(lengthSquared);
             t1 *= s;
             t2 *= s;
         }

@@ -10,52 +10,58 @@
 #include <cmath>
 
 namespace tumble {
+namespace {
 
-float solveContactsJacobi(std::span<ContactManifoldInfo> manifolds, std::span<SolverBody> bodies,
+inline float maxf(float a, float b) { return a > b ? a : b; }
+
+} // namespace
+
+float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
                           const StepContext& ctx, VelocityScratch& s) {
     const size_t n = bodies.size();
     s.dv.assign(n, glm::vec3(0.0f));
     s.dw.assign(n, glm::vec3(0.0f));
     s.rows.assign(n, 0.0f);
-    for (const ContactManifoldInfo& m : manifolds) {
-        s.rows[m.bodyA.index] += m.pointCount;
-        s.rows[m.bodyB.index] += m.pointCount;
+    for (const ContactConstraint& c : constraints) {
+        s.rows[c.indexA] += c.pointCount;
+        s.rows[c.indexB] += c.pointCount;
     }
     float maxDelta = 0.0f;
-    for (ContactManifoldInfo& m : manifolds) {
-        const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
+    for (ContactConstraint& c : constraints) {
+        const uint32_t ia = c.indexA, ib = c.indexB;
         const SolverBody& a = bodies[ia];
         const SolverBody& b = bodies[ib];
-        float busiest = std::fmax(a.invMass > 0.0f ? s.rows[ia] : 1.0f, b.invMass > 0.0f ? s.rows[ib] : 1.0f);
-        const float omega = ctx.relaxation / std::fmax(busiest, 1.0f);
-        const glm::vec3 t[2] = {m.tangent1, m.tangent2};
-        for (int i = 0; i < m.pointCount; ++i) {
-            ContactPointInfo& p = m.points[i];
-            glm::vec3 dv = b.v + glm::cross(b.w, p.rB) - a.v - glm::cross(a.w, p.rA);
-            float normal = std::fmax(
-                p.normalImpulse - omega * p.normalMass * (glm::dot(dv, m.normal) - p.bias), 0.0f);
-            float lambda[2], old[2] = {p.tangentImpulse[0], p.tangentImpulse[1]};
-            for (int k = 0; k < 2; ++k)
-                lambda[k] = old[k] - omega * p.tangentMass[k] * glm::dot(dv, t[k]);
-            float mu = p.sticking ? m.staticFriction : m.dynamicFriction;
-            clampFriction(lambda[0], lambda[1], mu * normal, ctx.cone, !p.sticking);
-            glm::vec3 P = (normal - p.normalImpulse) * m.normal + (lambda[0] - old[0]) * t[0] +
-                          (lambda[1] - old[1]) * t[1];
-            maxDelta = std::fmax(maxDelta, glm::length(P));
+        const glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
+        const float busiest = maxf(a.invMass > 0.0f ? s.rows[ia] : 1.0f, b.invMass > 0.0f ? s.rows[ib] : 1.0f);
+        const float omega = ctx.relaxation / maxf(busiest, 1.0f);
+        const glm::vec3 t1 = c.tangent1, t2 = c.tangent2;
+        glm::vec3 &dvA = s.dv[ia], &dwA = s.dw[ia], &dvB = s.dv[ib], &dwB = s.dw[ib];
+        for (int i = 0; i < c.pointCount; ++i) {
+            ContactConstraintPoint& p = c.points[i];
+            const glm::vec3 dv = vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA);
+            const float normal =
+                maxf(p.normalImpulse - omega * p.normalMass * (glm::dot(dv, c.normal) - p.bias), 0.0f);
+            const float old1 = p.tangentImpulse[0], old2 = p.tangentImpulse[1];
+            float lambda1 = old1 - omega * p.tangentMass[0] * glm::dot(dv, t1);
+            float lambda2 = old2 - omega * p.tangentMass[1] * glm::dot(dv, t2);
+            clampFriction(lambda1, lambda2, p.friction * normal, ctx.cone, !p.sticking);
+            const glm::vec3 P = (normal - p.normalImpulse) * c.normal + (lambda1 - old1) * t1 +
+                                (lambda2 - old2) * t2;
+            maxDelta = maxf(maxDelta, glm::dot(P, P));
             p.normalImpulse = normal;
-            p.tangentImpulse[0] = lambda[0];
-            p.tangentImpulse[1] = lambda[1];
-            s.dv[ia] -= a.invMass * P;
-            s.dw[ia] -= a.invI * glm::cross(p.rA, P);
-            s.dv[ib] += b.invMass * P;
-            s.dw[ib] += b.invI * glm::cross(p.rB, P);
+            p.tangentImpulse[0] = lambda1;
+            p.tangentImpulse[1] = lambda2;
+            dvA -= a.invMass * P;
+            dwA -= a.invI * glm::cross(p.rA, P);
+            dvB += b.invMass * P;
+            dwB += b.invI * glm::cross(p.rB, P);
         }
     }
     for (size_t i = 0; i < n; ++i) {
         bodies[i].v += s.dv[i];
         bodies[i].w += s.dw[i];
     }
-    return maxDelta;
+    return std::sqrt(maxDelta);
 }
 
 } // namespace tumble

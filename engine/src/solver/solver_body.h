@@ -28,6 +28,7 @@ struct StepContext {
     bool cone = false;              ///< friction model
     bool baumgarte = false;         ///< bias in the velocity rows
     bool splitImpulse = false;      ///< bias in a separate pseudo-velocity pass
+    bool nonlinear = false;         ///< nonlinear Gauss-Seidel position iterations (contacts)
 };
 
 } // namespace tumble

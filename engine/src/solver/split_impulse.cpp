@@ -8,45 +8,44 @@
 // accumulated pseudo impulse starts at zero every step (never warm started).
 #include "solver/contact_solver.h"
 
-#include <cmath>
-
 namespace tumble {
+namespace {
 
-void solveSplitImpulse(std::span<ContactManifoldInfo> manifolds, std::span<SolverBody> bodies,
-                       const StepContext&, VelocityScratch& scratch) {
-    const bool haveCoupling = scratch.normalCoupling.size() == manifolds.size();
-    for (size_t mi = 0; mi < manifolds.size(); ++mi) {
-        ContactManifoldInfo& m = manifolds[mi];
-        if (m.pointCount == 0) continue;
-        SolverBody& a = bodies[m.bodyA.index];
-        SolverBody& b = bodies[m.bodyB.index];
+inline float maxf(float a, float b) { return a > b ? a : b; }
+
+} // namespace
+
+void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies) {
+    for (ContactConstraint& c : constraints) {
+        SolverBody& a = bodies[c.indexA];
+        SolverBody& b = bodies[c.indexB];
         glm::vec3 vA = a.vSplit, wA = a.wSplit, vB = b.vSplit, wB = b.wSplit;
-        const glm::vec3 n = m.normal;
-        const int count = m.pointCount;
+        const glm::vec3 n = c.normal;
+        const int count = c.pointCount;
+        const float* K = c.block.K;
         // The points of a manifold together, as in the velocity pass (solve_gauss_seidel.cpp):
         // one at a time, the first would take more than its share and tilt the body.
-        float Cdot0[4], delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        float Cdot0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
         for (int i = 0; i < count; ++i) {
-            const ContactPointInfo& p = m.points[i];
+            const ContactConstraintPoint& p = c.points[i];
             Cdot0[i] = glm::dot(vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA), n);
         }
-        const int sweeps = haveCoupling ? kInnerSweeps : 1;
-        for (int sweep = 0; sweep < sweeps; ++sweep) {
+        for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
             for (int i = 0; i < count; ++i) {
-                ContactPointInfo& p = m.points[i];
+                const ContactConstraintPoint& p = c.points[i];
                 if (p.correctionVelocity <= 0.0f && p.splitImpulse + delta[i] == 0.0f) continue;
                 float Cdot = Cdot0[i];
-                if (haveCoupling)
-                    for (int j = 0; j < count; ++j) Cdot += scratch.normalCoupling[mi].K[i * 4 + j] * delta[j];
-                float accumulated = p.splitImpulse + delta[i];
-                float lambda = std::fmax(accumulated - p.normalMass * (Cdot - p.correctionVelocity), 0.0f);
+                for (int j = 0; j < 4; ++j) Cdot += K[i * 4 + j] * delta[j];
+                const float accumulated = p.splitImpulse + delta[i];
+                const float lambda =
+                    maxf(accumulated - p.normalMass * (Cdot - p.correctionVelocity), 0.0f);
                 delta[i] += lambda - accumulated;
             }
         }
         for (int i = 0; i < count; ++i) {
-            ContactPointInfo& p = m.points[i];
+            ContactConstraintPoint& p = c.points[i];
             p.splitImpulse += delta[i];
-            glm::vec3 P = delta[i] * n;
+            const glm::vec3 P = delta[i] * n;
             vA -= a.invMass * P;
             wA -= a.invI * glm::cross(p.rA, P);
             vB += b.invMass * P;

@@ -24,6 +24,7 @@ struct StepPipeline {
     MaterialTable materialTable;
     std::vector<SolverBody> bodies;                ///< by slot
     std::vector<StartVelocity> start;              ///< by slot, before gravity
+    std::vector<ContactConstraint> constraints;    ///< this step's hot contact rows
     std::vector<SolverPose> poses;                 ///< by slot, for NGS
     VelocityScratch velocityScratch;
     IslandBuilder islands;

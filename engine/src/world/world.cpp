@@ -197,6 +197,9 @@ bool World::isValid(BodyId id) const {
 
 bool World::destroyBody(BodyId id) {
     if (!isValid(id)) return false;
+    // Joints die with either of their bodies; a drag lets go.
+    for (JointId j : jointsOf(id)) destroyJoint(j);
+    if (drag_.body == id) stopDrag();
     if (pipeline_->broadphase) pipeline_->broadphase->remove(id.index);
     Slot& slot = slots_[id.index];
     slot.alive = false;

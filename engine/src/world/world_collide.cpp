@@ -207,21 +207,23 @@ void World::solve(float dt) {
         }
     }
 
+    // The iterations run on dense hot records; the cache gets the results back at the end.
     std::span<ContactManifoldInfo> manifolds(p.manifolds);
-    prepareContacts(manifolds, p.bodies, p.start, ctx);
-    warmStartContacts(manifolds, p.bodies, ctx);
+    prepareContacts(manifolds, p.bodies, p.start, ctx, p.constraints);
+    std::span<ContactConstraint> constraints(p.constraints);
+    warmStartContacts(constraints, p.bodies);
     float maxDelta = 0.0f;
     p.velocityScratch.iterationCount = ss.velocityIterations;
     for (int it = 0; it < ss.velocityIterations; ++it) {
         p.velocityScratch.iteration = it;
         maxDelta = ss.method == SolverMethod::Jacobi
-                       ? solveContactsJacobi(manifolds, p.bodies, ctx, p.velocityScratch)
-                       : solveContactsGaussSeidel(manifolds, p.bodies, ctx, p.velocityScratch);
+                       ? solveContactsJacobi(constraints, p.bodies, ctx, p.velocityScratch)
+                       : solveContactsGaussSeidel(constraints, p.bodies, ctx, p.velocityScratch);
     }
     if (ss.shockPropagation && ss.velocityIterations > 0) shockPropagation(manifolds, ctx);
-    finishContacts(manifolds, p.bodies);
     if (ctx.splitImpulse)
-        for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(manifolds, p.bodies, ctx, p.velocityScratch);
+        for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(constraints, p.bodies);
+    finishContacts(manifolds, constraints);
 
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         Slot& s = slots_[i];
@@ -242,8 +244,10 @@ void World::solve(float dt) {
     st.maxDelta = maxDelta;
 }
 
-void World::shockPropagation(std::span<ContactManifoldInfo> manifolds, const StepContext& ctx) {
+void World::shockPropagation(std::span<ContactManifoldInfo>, const StepContext& ctx) {
     StepPipeline& p = *pipeline_;
+    // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
+    std::span<ContactConstraint> constraints(p.constraints);
     // Level of each body: contacts away from the nearest static body (breadth first, in
     // manifold order, so it is deterministic).
     const int unset = 1 << 30;
@@ -253,31 +257,31 @@ void World::shockPropagation(std::span<ContactManifoldInfo> manifolds, const Ste
         if (slots_[i].alive && slots_[i].body.invMass == 0.0f) level[i] = 0;
     for (bool changed = true; changed;) {
         changed = false;
-        for (const ContactManifoldInfo& m : manifolds) {
-            if (m.pointCount == 0) continue;
-            int& la = level[m.bodyA.index];
-            int& lb = level[m.bodyB.index];
+        for (const ContactConstraint& c : constraints) {
+            int& la = level[c.indexA];
+            int& lb = level[c.indexB];
             if (la != unset && lb > la + 1) { lb = la + 1; changed = true; }
             if (lb != unset && la > lb + 1) { la = lb + 1; changed = true; }
         }
     }
-    p.velocityScratch.frozenSide.assign(manifolds.size(), 0);
-    for (size_t i = 0; i < manifolds.size(); ++i) {
-        int la = level[manifolds[i].bodyA.index], lb = level[manifolds[i].bodyB.index];
-        p.velocityScratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
+    VelocityScratch& scratch = p.velocityScratch;
+    scratch.frozenSide.resize(constraints.size());
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        int la = level[constraints[i].indexA], lb = level[constraints[i].indexB];
+        scratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
     }
-    // Bottom-up: manifolds in order of their lower level (stable, so ties keep body order).
-    std::vector<uint32_t>& order = p.velocityScratch.order;
-    order.resize(manifolds.size());
+    // Bottom-up: constraints in order of their lower level (stable, so ties keep body order).
+    std::vector<uint32_t>& order = scratch.order;
+    order.resize(constraints.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
     auto lowest = [&](uint32_t i) {
-        return std::min(level[manifolds[i].bodyA.index], level[manifolds[i].bodyB.index]);
+        return std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
     };
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
-    p.velocityScratch.iteration = 1;
-    solveContactsGaussSeidel(manifolds, p.bodies, ctx, p.velocityScratch);
-    p.velocityScratch.frozenSide.clear();
+    scratch.iteration = 1;
+    solveContactsGaussSeidel(constraints, p.bodies, ctx, scratch);
+    scratch.frozenSide.clear();
     order.clear();
 }
 
