@@ -1,0 +1,121 @@
+#include "solver/joint_rows.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tumble {
+namespace {
+
+float rowK(const JointRow& r, const JointFrame& f) {
+    const SolverBody& a = *f.bodyA;
+    const SolverBody& b = *f.bodyB;
+    return a.invMass * glm::dot(r.jvA, r.jvA) + glm::dot(r.jwA, a.invI * r.jwA) +
+           b.invMass * glm::dot(r.jvB, r.jvB) + glm::dot(r.jwB, b.invI * r.jwB);
+}
+
+} // namespace
+
+float buildJointRows(const JointInfo& joint, const JointFrame& frame, const StepContext& ctx,
+                     std::vector<JointRow>& rows) {
+    switch (joint.def.type) {
+    case JointType::Distance: return buildDistanceRows(joint, frame, ctx, rows);
+    case JointType::BallSocket: return buildBallSocketRows(joint, frame, ctx, rows);
+    case JointType::Hinge: return buildHingeRows(joint, frame, ctx, rows);
+    case JointType::Slider: return buildSliderRows(joint, frame, ctx, rows);
+    case JointType::Fixed: return buildFixedRows(joint, frame, ctx, rows);
+    case JointType::ConeTwist: return buildConeTwistRows(joint, frame, ctx, rows);
+    case JointType::Count: break;
+    }
+    return 0.0f;
+}
+
+void finishRow(JointRow& row, const JointFrame& f, float C, const StepContext& ctx) {
+    float K = rowK(row, f);
+    row.mass = K > 0.0f ? 1.0f / K : 0.0f;
+    row.gamma = 0.0f;
+    // Joints follow the contacts' position-correction mode: Baumgarte (and nonlinear
+    // Gauss-Seidel, which joints do not have) bias the velocity rows; split impulse corrects
+    // with pseudo-velocities; none leaves the drift.
+    float push = std::clamp(ctx.erp * ctx.invDt * C, -ctx.maxCorrectionVelocity, ctx.maxCorrectionVelocity);
+    row.bias = (ctx.baumgarte || ctx.nonlinear) ? push : 0.0f;
+    row.splitBias = ctx.splitImpulse ? push : 0.0f;
+}
+
+void finishLimitRow(JointRow& row, const JointFrame& f, float C, const StepContext& ctx) {
+    // C >= 0 is allowed. Inactive (C > 0): like a speculative contact, Cdot >= -C/dt.
+    finishRow(row, f, std::min(C, 0.0f), ctx);
+    if (C > 0.0f) {
+        row.bias = C * ctx.invDt;
+        row.splitBias = 0.0f;
+    }
+    row.lower = 0.0f;
+    row.upper = 1e30f;
+}
+
+void finishSpringRow(JointRow& row, const JointFrame& f, float C, float frequencyHz,
+                     float dampingRatio, const StepContext& ctx) {
+    float K = rowK(row, f);
+    if (K <= 0.0f) {
+        row.mass = 0.0f;
+        return;
+    }
+    float m = 1.0f / K;
+    float omega = 2.0f * 3.14159265f * frequencyHz;
+    float k = m * omega * omega;
+    float c = 2.0f * m * dampingRatio * omega;
+    float h = ctx.dt;
+    row.gamma = 1.0f / (h * (c + h * k));
+    float beta = h * k / (c + h * k);
+    row.bias = beta * C * ctx.invDt;
+    row.splitBias = 0.0f;
+    row.mass = 1.0f / (K + row.gamma);
+}
+
+void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, float factor) {
+    for (JointRow& r : rows) {
+        r.impulse *= factor;
+        r.splitImpulse = 0.0f;
+        SolverBody& a = bodies[r.a];
+        SolverBody& b = bodies[r.b];
+        a.v += a.invMass * r.impulse * r.jvA;
+        a.w += a.invI * (r.impulse * r.jwA);
+        b.v += b.invMass * r.impulse * r.jvB;
+        b.w += b.invI * (r.impulse * r.jwB);
+    }
+}
+
+void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies) {
+    for (JointRow& r : rows) {
+        SolverBody& a = bodies[r.a];
+        SolverBody& b = bodies[r.b];
+        float Cdot = glm::dot(r.jvA, a.v) + glm::dot(r.jwA, a.w) + glm::dot(r.jvB, b.v) +
+                     glm::dot(r.jwB, b.w);
+        float lambda = std::clamp(r.impulse - r.mass * (Cdot + r.bias + r.gamma * r.impulse),
+                                  r.lower, r.upper);
+        float delta = lambda - r.impulse;
+        r.impulse = lambda;
+        a.v += a.invMass * delta * r.jvA;
+        a.w += a.invI * (delta * r.jwA);
+        b.v += b.invMass * delta * r.jvB;
+        b.w += b.invI * (delta * r.jwB);
+    }
+}
+
+void solveJointRowsSplit(std::span<JointRow> rows, std::span<SolverBody> bodies) {
+    for (JointRow& r : rows) {
+        if (r.splitBias == 0.0f && r.splitImpulse == 0.0f) continue;
+        SolverBody& a = bodies[r.a];
+        SolverBody& b = bodies[r.b];
+        float Cdot = glm::dot(r.jvA, a.vSplit) + glm::dot(r.jwA, a.wSplit) +
+                     glm::dot(r.jvB, b.vSplit) + glm::dot(r.jwB, b.wSplit);
+        float lambda = std::clamp(r.splitImpulse - r.mass * (Cdot + r.splitBias), r.lower, r.upper);
+        float delta = lambda - r.splitImpulse;
+        r.splitImpulse = lambda;
+        a.vSplit += a.invMass * delta * r.jvA;
+        a.wSplit += a.invI * (delta * r.jwA);
+        b.vSplit += b.invMass * delta * r.jvB;
+        b.wSplit += b.invI * (delta * r.jwB);
+    }
+}
+
+} // namespace tumble

@@ -1,0 +1,74 @@
+#pragma once
+// Joints as rows of the Jacobian. Every joint, whatever its type, becomes a handful of
+// one-dimensional rows
+//
+//   Cdot = J v = jvA . vA + jwA . wA + jvB . vB + jwB . wB
+//   dlambda = -m (Cdot + bias + gamma lambda),   lambda clamped to [lower, upper]
+//   m = 1 / (J M^-1 J^T + gamma)
+//
+// built once per step by the joint's own file (joints/*.cpp) and solved in the contact
+// solver's loop. gamma softens a row into a spring (Catto, "Soft Constraints", GDC 2011):
+// for stiffness k and damping c over dt,  gamma = 1 / (dt (c + dt k)),  beta = dt k / (c + dt k),
+// and bias = beta C / dt.
+#include "solver/solver_body.h"
+#include "tumble/joint.h"
+
+#include <glm/gtc/quaternion.hpp>
+#include <span>
+#include <vector>
+
+namespace tumble {
+
+struct JointRow {
+    uint32_t a = 0, b = 0;           ///< solver body indices (a world-anchored joint uses the static record)
+    glm::vec3 jvA{0.0f}, jwA{0.0f}, jvB{0.0f}, jwB{0.0f};
+    float mass = 0.0f;               ///< kg (or kg m^2): 1 / (J M^-1 J^T + gamma)
+    float bias = 0.0f;               ///< m/s: the row drives Cdot toward -bias
+    float gamma = 0.0f;              ///< softness; 0 for a rigid row
+    float lower = -1e30f, upper = 1e30f; ///< N s bounds of the accumulated impulse
+    float impulse = 0.0f;            ///< N s, accumulated (warm started)
+    float splitBias = 0.0f;          ///< m/s: position error target of the split-impulse pass
+    float splitImpulse = 0.0f;
+    uint32_t joint = 0;              ///< index into the world's joint slots
+    uint8_t linear = 0;              ///< 1: a force row (reaction force), 0: a torque row
+};
+
+/// Where a joint's two bodies are this step.
+struct JointFrame {
+    glm::vec3 xA{0.0f}, xB{0.0f};
+    glm::quat qA{1, 0, 0, 0}, qB{1, 0, 0, 0};
+    const SolverBody* bodyA = nullptr;
+    const SolverBody* bodyB = nullptr;
+    uint32_t a = 0, b = 0;
+    uint32_t joint = 0;
+};
+
+/// Build the rows of one joint this step (dispatches on the joint's type). Returns the
+/// joint's coordinate for display: hinge angle (rad), slider translation (m), distance (m).
+float buildJointRows(const JointInfo& joint, const JointFrame& frame, const StepContext& ctx,
+                     std::vector<JointRow>& rows);
+
+// One per joint type, each in solver/joints/<type>.cpp with its math at the top.
+float buildDistanceRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildBallSocketRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildHingeRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildSliderRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildFixedRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildConeTwistRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+
+/// Finish a row: its effective mass from the two bodies, and its position bias from the
+/// error C (m or rad) following the step's position-correction mode.
+void finishRow(JointRow& row, const JointFrame& frame, float C, const StepContext& ctx);
+
+/// A one-sided row (a limit): inactive, it lets the error close but not cross.
+void finishLimitRow(JointRow& row, const JointFrame& frame, float C, const StepContext& ctx);
+
+/// Soft row of given frequency (Hz) and damping ratio.
+void finishSpringRow(JointRow& row, const JointFrame& frame, float C, float frequencyHz,
+                     float dampingRatio, const StepContext& ctx);
+
+void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, float factor);
+void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies);
+void solveJointRowsSplit(std::span<JointRow> rows, std::span<SolverBody> bodies);
+
+} // namespace tumble

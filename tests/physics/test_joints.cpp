@@ -1,0 +1,275 @@
+// Joints against closed forms and conservation: the pendulum's small-angle period, a hanging
+// chain that does not stretch, hinge limits and motors, Newton's cradle passing its momentum
+// down the row, and jointed bodies that do not collide unless asked to.
+#include "physics/contact_fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/gtx/quaternion.hpp>
+
+#include <algorithm>
+#include <vector>
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+/// |worldAnchorB - worldAnchorA| of a joint, from the bodies' poses now and the joint's
+/// local anchors (bodyA null: localAnchorA is a world point).
+float anchorSeparation(const World& w, JointId id) {
+    const JointInfo& j = w.joint(id);
+    glm::vec3 pA = j.localAnchorA;
+    if (!j.def.bodyA.isNull()) {
+        const Body& a = w.body(j.def.bodyA);
+        pA = a.position + a.orientation * j.localAnchorA;
+    }
+    const Body& b = w.body(j.def.bodyB);
+    const glm::vec3 pB = b.position + b.orientation * j.localAnchorB;
+    return glm::length(pB - pA);
+}
+
+JointId join(World& w, JointDef def) {
+    std::string error;
+    JointId id = w.createJoint(def, &error);
+    EXPECT_FALSE(id.isNull()) << error;
+    return id;
+}
+
+/// Angle (rad) of a body's local +X about world +Z, measured from world +X.
+float angleAboutZ(const Body& b) {
+    const glm::vec3 x = b.orientation * glm::vec3(1, 0, 0);
+    return std::atan2(x.y, x.x);
+}
+
+/// A 1 m bar (half extents 0.5, 0.05, 0.05) whose left end is hinged to the world at the
+/// origin about +Z; it starts horizontal, pointing along +X.
+struct HingedBar {
+    World world;
+    BodyId bar;
+    JointId hinge;
+};
+
+HingedBar hingedBar(const Settings& settings, JointDef def) {
+    HingedBar h{World(settings), {}, {}};
+    h.bar = addBox(h.world, {0.5f, 0.0f, 0.0f}, {0.5f, 0.05f, 0.05f}, "Metal");
+    def.type = JointType::Hinge;
+    def.bodyB = h.bar;
+    def.anchor = glm::vec3(0.0f);
+    def.axis = glm::vec3(0, 0, 1);
+    h.hinge = join(h.world, def);
+    return h;
+}
+
+} // namespace
+
+// --- pendulum ---------------------------------------------------------------------------------
+
+TEST(Pendulum, SmallAnglePeriodIsTwoPiRootLOverGWithinTwoPercent) {
+    // A point-like bob on a rigid 2 m distance joint from a world pivot, released at 5 degrees.
+    // The distance joint leaves the bob's spin free, so this is the simple pendulum:
+    // T = 2 pi sqrt(L / g) (1 + theta0^2 / 16 + ...), the amplitude term 0.05% here.
+    const float L = 2.0f, g = 9.81f, theta0 = 5.0f * kPi / 180.0f;
+    World w(noSleep());
+    const glm::vec3 pivot(0.0f, 3.0f, 0.0f);
+    BodyId bob = addSphere(w, pivot + L * glm::vec3(std::sin(theta0), -std::cos(theta0), 0.0f), 0.05f, "Metal");
+    JointDef def;
+    def.type = JointType::Distance;
+    def.bodyB = bob;
+    def.anchor = pivot;
+    def.anchorB = w.body(bob).position;
+    def.hasAnchorB = true;
+    join(w, def);
+
+    // Times of x = 0 crossings, linearly interpolated between steps.
+    std::vector<double> crossings;
+    const float dt = w.settings().timestep;
+    float previousX = w.body(bob).position.x;
+    float worstLength = 0.0f;
+    for (int i = 0; i < int(12.0f / dt); ++i) {
+        w.step();
+        const glm::vec3 x = w.body(bob).position;
+        worstLength = std::max(worstLength, std::fabs(glm::length(x - pivot) - L));
+        if ((previousX > 0.0f) != (x.x > 0.0f))
+            crossings.push_back(w.time() - dt * x.x / (x.x - previousX));
+        previousX = x.x;
+    }
+    ASSERT_LT(worstLength, 0.01f) << "the bob left the circle of radius L: is the joint solved?";
+    ASSERT_GE(crossings.size(), 6u) << "fewer than three periods";
+    // Consecutive crossings are half a period apart.
+    const double measured = 2.0 * (crossings.back() - crossings.front()) / double(crossings.size() - 1);
+    const double expected = 2.0 * kPi * std::sqrt(L / g); // 2.837 s
+    EXPECT_NEAR(measured, expected, 0.02 * expected);
+}
+
+// --- chain ------------------------------------------------------------------------------------
+
+TEST(Chain, ThirtyHangingLinksStayJoinedWithinOneCentimetreAfterTenSeconds) {
+    // 30 capsule links of 0.3 m (Wood, 0.6 kg each) joined end to end by ball sockets, the
+    // first to the world. Released 30 degrees from the vertical, the chain swings and whips;
+    // with the default settings every joint's two anchors must stay within 1 cm.
+    World w(noSleep());
+    const int links = 30;
+    const float radius = 0.05f, halfHeight = 0.1f, length = 2.0f * (radius + halfHeight);
+    const glm::vec3 top(0.0f, 10.0f, 0.0f);
+    const glm::vec3 down = glm::normalize(glm::vec3(0.5f, -std::sqrt(3.0f) * 0.5f, 0.0f));
+    const glm::quat along = glm::rotation(glm::vec3(0, -1, 0), down);
+    std::vector<BodyId> bodies;
+    std::vector<JointId> joints;
+    for (int k = 0; k < links; ++k) {
+        BodyDef d;
+        d.shape.type = ShapeType::Capsule;
+        d.shape.radius = radius;
+        d.shape.halfHeight = halfHeight;
+        d.position = top + (float(k) + 0.5f) * length * down;
+        d.orientation = along;
+        d.material = "Wood";
+        bodies.push_back(w.createBody(d));
+        JointDef j;
+        j.type = JointType::BallSocket;
+        j.bodyA = k == 0 ? kNullBody : bodies[size_t(k) - 1];
+        j.bodyB = bodies.back();
+        j.anchor = top + float(k) * length * down;
+        joints.push_back(join(w, j));
+    }
+    const glm::vec3 start = w.body(bodies.back()).position;
+    for (int i = 0; i < 600; ++i) w.step();
+    ASSERT_GT(glm::length(w.body(bodies.back()).position - start), 0.5f) << "the chain did not swing";
+    float worst = 0.0f;
+    for (JointId j : joints) worst = std::max(worst, anchorSeparation(w, j));
+    EXPECT_LT(worst, 0.01f);
+}
+
+// --- hinge ------------------------------------------------------------------------------------
+
+TEST(Hinge, LimitsHoldABarThatGravityPullsPastThem) {
+    // The bar hangs from its hinge horizontally; gravity would swing it down to -pi/2. With
+    // limits [-0.5, 0.5] rad it must come to rest on the lower limit, never more than 0.02 rad
+    // past it, while its end stays on the hinge.
+    JointDef def;
+    def.limitEnabled = true;
+    def.lowerLimit = -0.5f;
+    def.upperLimit = 0.5f;
+    HingedBar h = hingedBar(noSleep(), def);
+    float lowest = 0.0f;
+    for (int i = 0; i < 180; ++i) {
+        h.world.step();
+        lowest = std::min(lowest, angleAboutZ(h.world.body(h.bar)));
+        ASSERT_LT(anchorSeparation(h.world, h.hinge), 0.01f) << "step " << i;
+    }
+    EXPECT_GE(lowest, -0.5f - 0.02f);
+    EXPECT_NEAR(angleAboutZ(h.world.body(h.bar)), -0.5f, 0.02f) << "resting on the lower limit";
+    EXPECT_NEAR(h.world.joint(h.hinge).angle, -0.5f, 0.02f) << "JointInfo::angle reports the same angle";
+}
+
+TEST(Hinge, MotorWithEnoughTorqueReachesItsSpeedWithinOneSecond) {
+    // Without gravity the motor turns the bar about the hinge. The 12 kg metal bar has
+    // I = m (L^2 / 3 + w^2 / 12) = 4.0 kg m^2 about its end: 50 N m gives 12.5 rad/s^2, so
+    // the asked 3 rad/s is reached after 0.24 s and held.
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    JointDef def;
+    def.motorEnabled = true;
+    def.motorSpeed = 3.0f;
+    def.maxMotorForce = 50.0f;
+    HingedBar h = hingedBar(s, def);
+    for (int i = 0; i < 60; ++i) h.world.step();
+    EXPECT_NEAR(h.world.body(h.bar).angularVelocity.z, 3.0f, 0.03f);
+}
+
+TEST(Hinge, TorqueLimitedMotorAcceleratesAtMaxTorqueOverInertiaAndFallsShort) {
+    // With maxTorque 0.2 N m the bar (I = 4.0 kg m^2 about the hinge) gains only
+    // tau t / I = 0.05 rad/s in 1 s, far below the 3 rad/s asked for.
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    JointDef def;
+    def.motorEnabled = true;
+    def.motorSpeed = 3.0f;
+    def.maxMotorForce = 0.2f;
+    HingedBar h = hingedBar(s, def);
+    const Body& bar = h.world.body(h.bar);
+    const float inertia = bar.mass * (1.0f / 3.0f + 0.01f / 12.0f);
+    for (int i = 0; i < 60; ++i) h.world.step();
+    const float omega = h.world.body(h.bar).angularVelocity.z;
+    EXPECT_LT(omega, 0.5f * 3.0f);
+    EXPECT_NEAR(omega, 0.2f * 1.0f / inertia, 0.05f * 0.2f / inertia);
+}
+
+// --- Newton's cradle --------------------------------------------------------------------------
+
+TEST(NewtonsCradle, LastBallLeavesWithTheFirstBallsSpeedAndTheMiddleOnesStayStill) {
+    // Five equal steel balls on 1 m distance joints, touching in a row, restitution 1 between
+    // them. The first is pulled out 30 degrees and released. Equal masses in an elastic row
+    // pass the momentum along: the last ball leaves with (nearly) the first's speed and the
+    // middle three barely move.
+    World w(noSleep());
+    addMaterial(w, "steel", 1.0f, 0.0f, 0.0f);
+    setPair(w, "steel", "steel", 1.0f, 0.0f, 0.0f);
+    const float r = 0.1f, L = 1.0f, theta0 = 30.0f * kPi / 180.0f;
+    std::vector<BodyId> balls;
+    for (int i = 0; i < 5; ++i) {
+        const glm::vec3 pivot(2.0f * r * float(i - 2), 3.0f, 0.0f);
+        glm::vec3 centre = pivot - glm::vec3(0.0f, L, 0.0f);
+        if (i == 0) centre = pivot + L * glm::vec3(-std::sin(theta0), -std::cos(theta0), 0.0f);
+        balls.push_back(addSphere(w, centre, r, "steel"));
+        JointDef def;
+        def.type = JointType::Distance;
+        def.bodyB = balls.back();
+        def.anchor = pivot;
+        def.anchorB = centre;
+        def.hasAnchorB = true;
+        join(w, def);
+    }
+    const float vImpact = std::sqrt(2.0f * 9.81f * L * (1.0f - std::cos(theta0))); // 1.62 m/s
+    // Run until the first ball has hit (its speed collapses) and a little longer.
+    float firstBefore = 0.0f, lastAfter = 0.0f, middleWorst = 0.0f;
+    bool hit = false;
+    for (int i = 0; i < 120; ++i) {
+        const float vFirst = glm::length(w.body(balls[0]).linearVelocity);
+        w.step();
+        if (!hit && glm::length(w.body(balls[0]).linearVelocity) < 0.5f * vFirst) {
+            hit = true;
+            firstBefore = vFirst;
+        }
+        if (!hit) continue;
+        lastAfter = std::max(lastAfter, glm::length(w.body(balls[4]).linearVelocity));
+        if (lastAfter > 0.5f * firstBefore)
+            for (int m = 1; m < 4; ++m)
+                middleWorst = std::max(middleWorst, glm::length(w.body(balls[size_t(m)]).linearVelocity));
+        if (w.body(balls[4]).position.x > 0.4f + 0.1f) break; // the last ball is on its way
+    }
+    ASSERT_TRUE(hit) << "the first ball never hit the row";
+    EXPECT_NEAR(firstBefore, vImpact, 0.05f * vImpact) << "the swing down";
+    EXPECT_GE(lastAfter, 0.9f * firstBefore);
+    EXPECT_LT(middleWorst, 0.1f * firstBefore);
+}
+
+// --- collideConnected -------------------------------------------------------------------------
+
+TEST(CollideConnected, JoinedBodiesDoNotCollideUnlessAskedTo) {
+    // Two boxes overlapping by half their width, joined by a ball socket at the middle of the
+    // overlap. With collideConnected off the pair has no touching manifold; with it on, the
+    // narrow phase reports their overlap as usual.
+    auto touchingPoints = [](bool collideConnected) {
+        Settings s = noSleep();
+        s.gravity = glm::vec3(0.0f);
+        World w(s);
+        BodyId a = addBox(w, {0.0f, 0.0f, 0.0f});
+        BodyId b = addBox(w, {0.5f, 0.0f, 0.0f});
+        JointDef def;
+        def.type = JointType::BallSocket;
+        def.bodyA = a;
+        def.bodyB = b;
+        def.anchor = {0.25f, 0.0f, 0.0f};
+        def.collideConnected = collideConnected;
+        join(w, def);
+        w.step();
+        int points = 0;
+        for (const ContactManifoldInfo& m : w.contacts())
+            if ((m.bodyA == a && m.bodyB == b) || (m.bodyA == b && m.bodyB == a)) points += m.pointCount;
+        return points;
+    };
+    EXPECT_EQ(touchingPoints(false), 0);
+    EXPECT_GT(touchingPoints(true), 0);
+}
