@@ -1,11 +1,15 @@
-// Narrow-phase cost per call: the collide functions the step calls most.
+// Narrow-phase cost per call (the collide functions the step calls most), and per step on the
+// pyramid scene (run them with --benchmark_filter=Narrowphase).
+#include "bench_scenes.h"
 #include "collision/narrowphase.h"
 #include "tumble/shape.h"
+#include "tumble/world.h"
 
 #include <benchmark/benchmark.h>
 #include <glm/gtc/quaternion.hpp>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace tumble;
 
@@ -54,23 +58,23 @@ void runPair(benchmark::State& state, const Shape& a, const Transform& xa, const
 } // namespace
 
 // A cube resting on a wider box, turned 10 degrees: SAT, clipping, four points.
-static void BM_BoxBoxRestingFace(benchmark::State& state) {
+static void BM_Narrowphase_BoxBoxRestingFace(benchmark::State& state) {
     Transform xa{{0, 0, 0}, {1, 0, 0, 0}};
     Transform xb{{0.2f, 0.99f, -0.1f}, glm::angleAxis(glm::radians(10.0f), glm::vec3(0, 1, 0))};
     runPair(state, makeBox({1.0f, 0.5f, 1.0f}), xa, makeBox(glm::vec3(0.5f)), xb);
 }
-BENCHMARK(BM_BoxBoxRestingFace);
+BENCHMARK(BM_Narrowphase_BoxBoxRestingFace);
 
 // Two boxes apart: the early exit on the first separating face.
-static void BM_BoxBoxSeparated(benchmark::State& state) {
+static void BM_Narrowphase_BoxBoxSeparated(benchmark::State& state) {
     Transform xa{{0, 0, 0}, {1, 0, 0, 0}};
     Transform xb{{0.0f, 1.5f, 0.0f}, glm::angleAxis(glm::radians(10.0f), glm::vec3(0, 1, 0))};
     runPair(state, makeBox({1.0f, 0.5f, 1.0f}), xa, makeBox(glm::vec3(0.5f)), xb);
 }
-BENCHMARK(BM_BoxBoxSeparated);
+BENCHMARK(BM_Narrowphase_BoxBoxSeparated);
 
 // Two 20-point random hulls, B lowered onto A until they overlap by a little.
-static void BM_HullHullTouching(benchmark::State& state) {
+static void BM_Narrowphase_HullHullTouching(benchmark::State& state) {
     Shape a = makeRandomHull(1), b = makeRandomHull(2);
     Transform xa{{0, 0, 0}, {1, 0, 0, 0}};
     Transform xb{{0.1f, 1.0f, 0.05f}, glm::angleAxis(0.7f, glm::normalize(glm::vec3(1, 2, 3)))};
@@ -81,12 +85,41 @@ static void BM_HullHullTouching(benchmark::State& state) {
     xb.p.y -= 0.005f;
     runPair(state, a, xa, b, xb);
 }
-BENCHMARK(BM_HullHullTouching);
+BENCHMARK(BM_Narrowphase_HullHullTouching);
 
 // A sphere resting on a box face.
-static void BM_SphereBox(benchmark::State& state) {
+static void BM_Narrowphase_SphereBox(benchmark::State& state) {
     Transform xa{{0.2f, 0.74f, -0.3f}, {1, 0, 0, 0}};
     Transform xb{{0, 0, 0}, glm::angleAxis(glm::radians(5.0f), glm::vec3(0, 1, 0))};
     runPair(state, makeSphere(0.25f), xa, makeBox({1.0f, 0.5f, 1.0f}), xb);
 }
-BENCHMARK(BM_SphereBox);
+BENCHMARK(BM_Narrowphase_SphereBox);
+
+// Every broad-phase pair of the pyramid scene (210 resting boxes) after a second of settling:
+// the narrow phase's share of one step. Time per pass over all pairs.
+static void BM_Narrowphase_PyramidStep(benchmark::State& state) {
+    World world = buildWorld(bench::loadBenchScene("pyramid.json"));
+    for (int i = 0; i < 60; ++i)
+        world.step();
+    struct Pair {
+        const Body* a;
+        const Body* b;
+    };
+    std::vector<Pair> pairs;
+    for (const auto& [a, b] : world.broadphasePairs())
+        pairs.push_back({&world.body(a), &world.body(b)});
+    const float margin = world.settings().contactMargin;
+    int touching = 0;
+    for (auto _ : state) {
+        touching = 0;
+        for (const Pair& p : pairs) {
+            Manifold m;
+            touching += collide(p.a->shape, Transform{p.a->position, p.a->orientation}, p.b->shape,
+                                Transform{p.b->position, p.b->orientation}, margin, m);
+            benchmark::DoNotOptimize(m);
+        }
+    }
+    state.counters["pairs"] = static_cast<double>(pairs.size());
+    state.counters["touching"] = touching;
+}
+BENCHMARK(BM_Narrowphase_PyramidStep)->Unit(benchmark::kMicrosecond);

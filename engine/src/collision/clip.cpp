@@ -13,7 +13,9 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/gtc/type_ptr.hpp>
 
 namespace tumble {
 
@@ -29,23 +31,24 @@ constexpr uint16_t kSide = 0x8000;
 // most 1% of the reference edge, for small shapes).
 constexpr float kClipThickness = 2.5e-4f;
 
-// Keeps the part of `in` behind the plane dot(s, x) = c (s a unit vector); returns the new
-// vertex count. The plane is `thickness` thick: a vertex within it counts as on the plane and
-// is kept as itself, and an edge is cut only when it runs from clearly inside to clearly
-// outside. Equal faces stacked exactly on each other thus keep their corners as incident
+// Keeps the part of `in` behind a plane, `height(x)` = dot(s, x) - c for a unit vector s;
+// returns the new vertex count. The plane is `thickness` thick: a vertex within it counts as on
+// the plane and is kept as itself, and an edge is cut only when it runs from clearly inside to
+// clearly outside. Equal faces stacked exactly on each other thus keep their corners as incident
 // vertices (stable feature ids) instead of alternating between corners and cut points while
 // the bodies jitter by microns. `count` > 0.
-int clipAgainstPlane(const ClipVertex* in, int count, const glm::vec3& s, float c, float thickness,
-                     uint16_t side, ClipVertex* out) {
+template <class Height>
+int clipAgainstPlane(const ClipVertex* in, int count, Height height, float thickness, uint16_t side,
+                     ClipVertex* out) {
     int n = 0;
     // Walk the edges P -> Q with each distance computed once: Q's is the next P's.
-    float dFirst = glm::dot(s, in[0].p) - c;
+    const float dFirst = height(in[0].p);
     float dP = dFirst;
     for (int i = 0; i < count; ++i) {
         const ClipVertex& P = in[i];
         const bool last = i + 1 == count;
         const ClipVertex& Q = last ? in[0] : in[i + 1];
-        float dQ = last ? dFirst : glm::dot(s, Q.p) - c;
+        const float dQ = last ? dFirst : height(Q.p);
         if (dP <= thickness) out[n++] = P;
         if ((dP < -thickness && dQ > thickness) || (dP > thickness && dQ < -thickness)) {
             ClipVertex& v = out[n++];
@@ -104,12 +107,33 @@ int clipFaces(const Polyhedron& ref, int refFace, const Polyhedron& inc, int inc
         const glm::vec3& r0 = ref.vertices[refLoop.v[k]];
         const glm::vec3& r1 = ref.vertices[refLoop.v[k + 1 == refLoop.count ? 0 : k + 1]];
         glm::vec3 edge = r1 - r0;
-        float length = glm::length(edge);
-        if (length <= 0.0f) continue;
-        glm::vec3 s = glm::cross(edge, n) / length;
-        float thickness = std::min(kClipThickness, 0.01f * length);
-        count = clipAgainstPlane(polygon, count, s, glm::dot(s, r0), thickness,
-                                 static_cast<uint16_t>(k), next);
+        if (!ref.hull) {
+            // A box face's side planes are coordinate planes: the edge runs along one axis
+            // (length 2 h), s = +-e_b on the third axis b, on the side of r0, and c = h[b]. The
+            // general formulas give exactly these values (sqrt(x^2) = x in floats), and the
+            // height is then one coordinate, as dot(s, x) - c is.
+            const int axis = edge.x != 0.0f ? 0 : (edge.y != 0.0f ? 1 : 2);
+            const int b = 3 - axis - refFace / 2;
+            const float length = std::abs(glm::value_ptr(edge)[axis]);
+            if (length <= 0.0f) continue;
+            const float c = std::abs(glm::value_ptr(r0)[b]);
+            const float sign = glm::value_ptr(r0)[b] > 0.0f ? 1.0f : -1.0f;
+            const float thickness = std::min(kClipThickness, 0.01f * length);
+            auto height = [b, sign, c](const glm::vec3& x) {
+                return sign * glm::value_ptr(x)[b] - c;
+            };
+            count =
+                clipAgainstPlane(polygon, count, height, thickness, static_cast<uint16_t>(k), next);
+        } else {
+            float length = glm::length(edge);
+            if (length <= 0.0f) continue;
+            glm::vec3 s = glm::cross(edge, n) / length;
+            float c = glm::dot(s, r0);
+            float thickness = std::min(kClipThickness, 0.01f * length);
+            auto height = [&s, c](const glm::vec3& x) { return glm::dot(s, x) - c; };
+            count =
+                clipAgainstPlane(polygon, count, height, thickness, static_cast<uint16_t>(k), next);
+        }
         std::swap(polygon, next);
         if (count >= kMaxClipPoints - 1) break; // cannot happen for faces of <= 256 corners
     }

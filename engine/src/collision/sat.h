@@ -27,14 +27,18 @@ struct EdgeQuery {
 };
 
 /// Face axes of A against B; `bInA` maps B's frame into A's. Stops early, returning the first
-/// face found farther than `stopAbove` (no contact is possible then).
+/// face found farther than `stopAbove` (no contact is possible then). A box's faces and a box's
+/// support points are read off its half extents (sign patterns, no loop over corners), with
+/// the same values, bit for bit, as the general loop.
 FaceQuery queryFaceAxes(const Polyhedron& a, const Polyhedron& b, const Frame& bInA,
                         float stopAbove);
 
 /// Edge-edge axes. Only pairs whose edges build a face of the Minkowski difference A - B are
 /// tested (their Gauss-map arcs cross); for those the two edges are the support features and
 /// the separation is simply n.(pB - pA). Nearly parallel edges are skipped: the face axes
-/// cover them.
+/// cover them. May stop early once an axis separates by more than `stopAbove` (no contact is
+/// possible then), returning that axis. Two boxes take a closed form (sat.cpp) that reaches the
+/// same pair and values as the general loop, bit for bit.
 EdgeQuery queryEdgeAxes(const Polyhedron& a, const Polyhedron& b, const Frame& bInA,
                         float stopAbove);
 
