@@ -290,6 +290,17 @@ TEST(RagdollGenerator, ElevenBodiesTenJointsScaledAboutThePelvis) {
     expectVec(knee.def.anchor, {0.18f, 2 - 1.14f, 0});
 }
 
+TEST(RagdollGenerator, RotationDegTurnsTheWholeFigureAboutThePelvis) {
+    SceneLoadResult r = scene("", "", R"({"type": "ragdoll", "name": "r", "origin": [1, 2, 3], "rotationDeg": [0, 0, 90]})");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    // 90 degrees about Z takes +Y to -X: the head ends up 0.65 m along -X, lying down.
+    expectVec(bodyNamed(r.scene, "r/2").position, {1 - 0.65f, 2, 3});
+    expectVec(bodyNamed(r.scene, "r/3").orientation * glm::vec3(0, 1, 0), {-1, 0, 0});
+    const SceneJointDef& knee = jointNamed(r.scene, "r/leftKnee");
+    expectVec(knee.def.anchor, {1 + 0.57f, 2 + 0.09f, 3});
+    expectVec(knee.def.axis, {0, 1, 0}); // +X turned to +Y
+}
+
 TEST(RagdollGenerator, BodiesNotJoinedToEachOtherStartApart) {
     SceneLoadResult r = scene("", "", R"({"type": "ragdoll", "name": "r", "origin": [0, 2, 0]})");
     ASSERT_TRUE(r.ok()) << r.errorText();

@@ -37,6 +37,7 @@ struct DebugDrawOptions {
     bool bodyAxes = false;         ///< each body's local X (red), Y (green), Z (blue)
     bool centerOfMass = false;     ///< a point at each centre of mass
     bool velocities = false;       ///< linear velocity arrows (0.1 s of travel)
+    bool joints = true;            ///< joint anchors, axes, limits, reaction forces; the drag spring
     bool forceFields = true;       ///< attractor centres and radii
     bool trajectories = true;      ///< analytic free-flight parabola from each body's launch state
     float impulseScale = 0.05f;    ///< m of arrow per N s of impulse

@@ -244,7 +244,13 @@ private:
     void integrateVelocities(float dt);
     void updateContacts();
     void solve(float dt);
-    void shockPropagation(std::span<ContactManifoldInfo> manifolds, const struct StepContext& ctx);
+    void shockPropagation(const struct StepContext& ctx);
+    /// Build this step's joint rows (and the drag spring's) and warm start them.
+    void prepareJoints(const struct StepContext& ctx);
+    /// After the iterations: reaction forces, breaking, the joints' displayed state.
+    void finishJoints(float dt);
+    /// Nonlinear Gauss-Seidel position iterations on the joints (every mode but none).
+    void correctJointPositions(float dt);
     void integratePositions(float dt);
     void correctPositions(float dt);
     void updateSleep(float dt);

@@ -128,10 +128,49 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
+        {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist axis (cyan), hinge limits as an arc (yellow), the reaction force on body B (orange, 1 m per 100 N), and the drag spring (white line)."},
         {"forceFields", &DebugDrawOptions::forceFields, "Attractor centres and their radius of influence."},
         {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator."},
     };
     return flags;
+}
+
+static void emitJoints(const World& world, DebugDraw& d) {
+    for (JointId id : world.jointIds()) {
+        const JointInfo& j = world.joint(id);
+        if (j.broken) continue;
+        const glm::vec3 a = j.worldAnchorA, b = j.worldAnchorB;
+        d.point(a, 6.0f, kCyan);
+        d.point(b, 6.0f, kCyan);
+        d.line(a, b, kWhite);
+        glm::quat qA(1, 0, 0, 0);
+        if (!j.def.bodyA.isNull()) qA = world.body(j.def.bodyA).orientation;
+        const JointType t = j.def.type;
+        if (t == JointType::Hinge || t == JointType::Slider || t == JointType::ConeTwist) {
+            glm::vec3 axis = qA * j.localAxisA;
+            d.line(a - 0.5f * axis, a + 0.5f * axis, kCyan);
+            if (t == JointType::Hinge && j.def.limitEnabled) {
+                // The allowed range as an arc about the axis, starting from A's zero direction.
+                glm::vec3 ref = qA * j.localRefA;
+                glm::vec3 side = glm::cross(axis, ref);
+                const int n = 24;
+                glm::vec3 prev(0.0f);
+                for (int i = 0; i <= n; ++i) {
+                    float angle = j.def.lowerLimit + (j.def.upperLimit - j.def.lowerLimit) * i / n;
+                    glm::vec3 p = a + 0.4f * (std::cos(angle) * ref + std::sin(angle) * side);
+                    if (i > 0) d.line(prev, p, kYellow);
+                    else d.line(a, p, kYellow);
+                    prev = p;
+                }
+                d.line(a, prev, kYellow);
+            }
+        }
+        if (glm::length(j.reactionForce) > 0.0f) d.arrow(b, b + 0.01f * j.reactionForce, kOrange);
+    }
+    if (world.isValid(world.dragBody())) {
+        d.line(world.dragPoint(), world.dragTarget(), kWhite);
+        d.point(world.dragTarget(), 8.0f, kWhite);
+    }
 }
 
 void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
@@ -140,6 +179,7 @@ void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) 
         emitBody(world, id, o, d);
     }
     emitContacts(world, o, d);
+    if (o.joints) emitJoints(world, d);
     if (o.fatAabbs)
         world.visitBroadphase([&](const Aabb& box, int depth) {
             if (box.max.x - box.min.x < 1e5f) drawBox(d, box, depthColor(depth));

@@ -498,12 +498,14 @@ constexpr RagdollJoint kRagdollJoints[] = {
 /// capsule limbs hanging down), index as in kRagdollParts, joined by cone-twist joints at
 /// the spine, neck, shoulders and hips and by hinges at the elbows and knees, named
 /// "<name>/<joint>" (kRagdollJoints). Every length is multiplied by `scale`; the masses
-/// follow from the material's density.
+/// follow from the material's density. The whole figure is turned by `rotationDeg` about
+/// the origin.
 /// Keys (default, unit):
-///   name      "ragdoll"     prefix of the bodies' names
-///   origin    [0, 0, 0] m   the pelvis centre (soles 1.02 scale below, head top 0.76 scale above)
-///   scale     1             > 0, size relative to a 1.78 m figure
-///   material  "Wood"        a preset or a scene material
+///   name         "ragdoll"     prefix of the bodies' names
+///   origin       [0, 0, 0] m   the pelvis centre (soles 1.02 scale below, head top 0.76 scale above)
+///   scale        1             > 0, size relative to a 1.78 m figure
+///   rotationDeg  [0, 0, 0]     Euler degrees applied X, then Y, then Z (world axes), as for bodies
+///   material     "Wood"        a preset or a scene material
 bool readRagdoll(const Json& v, const std::string& path, const BodyContext& ctx,
                  GeneratorPlan& plan) {
     Checker& check = ctx.check;
@@ -512,6 +514,7 @@ bool readRagdoll(const Json& v, const std::string& path, const BodyContext& ctx,
     std::string name = "ragdoll";
     glm::vec3 origin(0.0f);
     float scale = 1.0f;
+    glm::quat turn(1.0f, 0.0f, 0.0f, 0.0f);
 
     std::vector<Field> fields{
         {"type", [](const Json&, const std::string&) {}},
@@ -519,6 +522,11 @@ bool readRagdoll(const Json& v, const std::string& path, const BodyContext& ctx,
         {"origin", [&](const Json& j, const std::string& p) { readVec3(j, p, check, origin); }},
         {"scale",
          [&](const Json& j, const std::string& p) { readFloat(j, p, check, scale, Range::above(0.0)); }},
+        {"rotationDeg",
+         [&](const Json& j, const std::string& p) {
+             glm::vec3 degrees(0.0f);
+             if (readVec3(j, p, check, degrees)) turn = quatFromEulerDeg(degrees);
+         }},
     };
     addSomeBodyFields(fields, part, keys, ctx, {"material"});
     if (!readObject(v, path, check, fields)) return false;
@@ -526,7 +534,7 @@ bool readRagdoll(const Json& v, const std::string& path, const BodyContext& ctx,
 
     plan.name = name;
     plan.count = int64_t(std::size(kRagdollParts));
-    plan.emit = [part, name, origin, scale](std::vector<BodyDef>& out) {
+    plan.emit = [part, name, origin, scale, turn](std::vector<BodyDef>& out) {
         for (size_t i = 0; i < std::size(kRagdollParts); ++i) {
             const RagdollPart& p = kRagdollParts[i];
             BodyDef b = part;
@@ -538,15 +546,16 @@ bool readRagdoll(const Json& v, const std::string& path, const BodyContext& ctx,
                 b.shape.radius = scale * p.size.x;
                 if (p.shape == ShapeType::Capsule) b.shape.halfHeight = scale * p.size.y;
             }
-            b.position = origin + scale * p.centre;
+            b.position = origin + turn * (scale * p.centre);
+            b.orientation = turn;
             out.push_back(std::move(b));
         }
     };
-    plan.emitJoints = [name, origin, scale](std::vector<SceneJointDef>& out) {
+    plan.emitJoints = [name, origin, scale, turn](std::vector<SceneJointDef>& out) {
         for (const RagdollJoint& rj : kRagdollJoints) {
             SceneJointDef j = jointBetween(rj.type, name + "/" + rj.name, bodyName(name, rj.a),
-                                             bodyName(name, rj.b), origin + scale * rj.anchor);
-            j.def.axis = rj.axis;
+                                             bodyName(name, rj.b), origin + turn * (scale * rj.anchor));
+            j.def.axis = turn * rj.axis;
             if (rj.type == JointType::Hinge) {
                 j.def.limitEnabled = true;
                 j.def.lowerLimit = rj.lower;

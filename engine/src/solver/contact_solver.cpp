@@ -1,19 +1,12 @@
-// Preparing contact rows, warm starting, and writing the results back into the cache.
-#include "solver/contact_solver.h"
+// Preparing contact rows and their couplings, warm starting, and writing the results back
+// into the contact cache.
+#include "solver/contact_rows.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 namespace tumble {
 namespace {
-
-float rowMass(const SolverBody& a, const SolverBody& b, const glm::vec3& rA, const glm::vec3& rB,
-              const glm::vec3& axis) {
-    glm::vec3 rnA = glm::cross(rA, axis), rnB = glm::cross(rB, axis);
-    float k = a.invMass + b.invMass + glm::dot(a.invI * rnA, rnA) + glm::dot(b.invI * rnB, rnB);
-    return k > 0.0f ? 1.0f / k : 0.0f;
-}
 
 glm::vec3 relativeVelocity(const glm::vec3& vA, const glm::vec3& wA, const glm::vec3& vB,
                            const glm::vec3& wB, const glm::vec3& rA, const glm::vec3& rB) {
@@ -50,24 +43,78 @@ void frictionBasis(ContactManifoldInfo& m, const StartVelocity& a0, const StartV
     }
 }
 
+// I j for every lane: what a unit impulse on rows with angular Jacobian j does to the body's
+// angular velocity (glm's order of operations, column by column).
+LaneVectors mulLanes(const glm::mat3& I, const LaneVectors& j) {
+    return {I[0][0] * j.x + I[1][0] * j.y + I[2][0] * j.z, I[0][1] * j.x + I[1][1] * j.y + I[2][1] * j.z,
+            I[0][2] * j.x + I[1][2] * j.y + I[2][2] * j.z};
+}
+
+// 1 / k per lane, 0 where k is not positive (absent points and rows with no mass).
+float4 inverseLanes(float4 k) {
+    float4 inverse{};
+    for (int i = 0; i < 4; ++i) inverse[i] = k[i] > 0.0f ? 1.0f / k[i] : 0.0f;
+    return inverse;
+}
+
+void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
+    lanes.x[i] = v.x;
+    lanes.y[i] = v.y;
+    lanes.z[i] = v.z;
+}
+
+// sum_c u_c[lane] * v_c[j] for every lane: the dot of each lane's vector with lane j's.
+float4 dotWithLane(const LaneVectors& u, const LaneVectors& v, int j) {
+    return u.x * v.x[j] + u.y * v.y[j] + u.z * v.z[j];
+}
+
 } // namespace
 
-void computeNormalBlock(const ContactConstraint& c, float mA, const glm::mat3& iA, float mB,
-                        const glm::mat3& iB, NormalBlock& block) {
-    std::memset(&block, 0, sizeof(block));
-    float* K = block.K;
-    glm::vec3 rnA[4], rnB[4];
-    for (int i = 0; i < c.pointCount; ++i) {
-        rnA[i] = glm::cross(c.points[i].rA, c.normal);
-        rnB[i] = glm::cross(c.points[i].rB, c.normal);
+void computeCoupling(ContactConstraint& c, float sA, float sB) {
+    // C_(i,a),(j,b) = (mA + mB) [a == b] + (rA_i x a) . IA (rA_j x b) + (rB_i x a) . IB (rB_j x b)
+    // (the axes are orthonormal), column (j, b) over the lanes i.
+    float4 present{};
+    for (int i = 0; i < c.pointCount; ++i) present[i] = 1.0f;
+    const float4 linear = (sA * c.invMassA + sB * c.invMassB) * present;
+    LaneVectors jA[3], jB[3];
+    for (int a = 0; a < 3; ++a) {
+        jA[a] = crossLanes(c.rA, c.axis[a]);
+        jB[a] = crossLanes(c.rB, c.axis[a]);
     }
-    for (int i = 0; i < c.pointCount; ++i)
-        for (int j = i; j < c.pointCount; ++j)
-            K[i * 4 + j] = K[j * 4 + i] =
-                mA + mB + glm::dot(rnA[i], iA * rnA[j]) + glm::dot(rnB[i], iB * rnB[j]);
-    for (int i = 0; i < c.pointCount; ++i)
-        block.invDiagonal[i] = K[i * 4 + i] > 0.0f ? 1.0f / K[i * 4 + i] : 0.0f;
+    // Absent lanes have zero lever arms, so only the linear part needs masking.
+    auto column = [&](int j, int b, int a) {
+        const float4 k = sA * dotWithLane(jA[a], c.responseA[b], j);
+        return (a == b ? linear + k : k) + sB * dotWithLane(jB[a], c.responseB[b], j);
+    };
+    float4 diagonal{};
+    for (int j = 0; j < c.pointCount; ++j) {
+        c.block.K[j] = column(j, kNormalRow, kNormalRow);
+        diagonal[j] = c.block.K[j][j];
+        for (int b = 0; b < 2; ++b)
+            for (int a = 0; a < 3; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
+    }
+    c.block.invDiagonal = inverseLanes(diagonal);
 }
+
+namespace {
+
+// The rows' angular responses, couplings and effective masses, from the lever arms and axes.
+void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b) {
+    for (int k = 0; k < 3; ++k) {
+        c.responseA[k] = mulLanes(a.invI, crossLanes(c.rA, c.axis[k]));
+        c.responseB[k] = mulLanes(b.invI, crossLanes(c.rB, c.axis[k]));
+    }
+    computeCoupling(c, 1.0f, 1.0f);
+    // The effective masses are the inverses of the couplings' diagonals.
+    float4 tangent[2] = {};
+    for (int i = 0; i < c.pointCount; ++i)
+        for (int t = 0; t < 2; ++t) tangent[t][i] = c.frictionCoupling[i][t][kTangent1Row + t][i];
+    c.normalMass = c.block.invDiagonal;
+    c.tangentMass[0] = inverseLanes(tangent[0]);
+    c.tangentMass[1] = inverseLanes(tangent[1]);
+}
+
+} // namespace
 
 void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
@@ -84,24 +131,21 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
         // Cached friction impulses are re-projected from last step's basis.
         const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
         frictionBasis(m, a0, b0);
+        const glm::vec3 axes[3] = {m.normal, m.tangent1, m.tangent2};
 
         ContactConstraint& c = constraints.emplace_back();
         c.indexA = ia;
         c.indexB = ib;
         c.manifold = static_cast<uint32_t>(mi);
         c.pointCount = m.pointCount;
-        c.normal = m.normal;
-        c.tangent1 = m.tangent1;
-        c.tangent2 = m.tangent2;
+        c.invMassA = a.invMass;
+        c.invMassB = b.invMass;
+        for (int k = 0; k < 3; ++k) c.axis[k] = toFloat4(axes[k]);
         for (int i = 0; i < m.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-            p.normalMass = rowMass(a, b, p.rA, p.rB, m.normal);
-            p.tangentMass[0] = rowMass(a, b, p.rA, p.rB, m.tangent1);
-            p.tangentMass[1] = rowMass(a, b, p.rA, p.rB, m.tangent2);
-
             // Before gravity and warm starting: the true approach speed and sliding speed.
             glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
             float vn0 = glm::dot(m.normal, vrel0);
@@ -134,22 +178,22 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
             p.warmStartImpulse[1] = p.tangentImpulse[0] * ctx.warmStartFactor;
             p.warmStartImpulse[2] = p.tangentImpulse[1] * ctx.warmStartFactor;
 
-            ContactConstraintPoint& q = c.points[i];
-            q.rA = p.rA;
-            q.rB = p.rB;
-            q.normalMass = p.normalMass;
-            q.tangentMass[0] = p.tangentMass[0];
-            q.tangentMass[1] = p.tangentMass[1];
-            q.bias = p.bias;
-            q.normalImpulse = p.warmStartImpulse[0];
-            q.tangentImpulse[0] = p.warmStartImpulse[1];
-            q.tangentImpulse[1] = p.warmStartImpulse[2];
-            q.friction = p.sticking ? m.staticFriction : m.dynamicFriction;
-            q.correctionVelocity = p.correctionVelocity;
-            q.splitImpulse = 0.0f;
-            q.sticking = p.sticking;
+            setLane(c.rA, i, p.rA);
+            setLane(c.rB, i, p.rB);
+            c.bias[i] = p.bias;
+            c.normalImpulse[i] = p.warmStartImpulse[0];
+            c.tangentImpulse[0][i] = p.warmStartImpulse[1];
+            c.tangentImpulse[1][i] = p.warmStartImpulse[2];
+            c.friction[i] = p.sticking ? m.staticFriction : m.dynamicFriction;
+            c.correctionVelocity[i] = p.correctionVelocity;
+            c.sliding[i] = !p.sticking;
         }
-        computeNormalBlock(c, a.invMass, a.invI, b.invMass, b.invI, c.block);
+        computeRows(c, a, b);
+        for (int i = 0; i < m.pointCount; ++i) {
+            m.points[i].normalMass = c.normalMass[i];
+            m.points[i].tangentMass[0] = c.tangentMass[0][i];
+            m.points[i].tangentMass[1] = c.tangentMass[1][i];
+        }
     }
 }
 
@@ -157,17 +201,10 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
     for (const ContactConstraint& c : constraints) {
         SolverBody& a = bodies[c.indexA];
         SolverBody& b = bodies[c.indexB];
-        glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
-        for (int i = 0; i < c.pointCount; ++i) {
-            const ContactConstraintPoint& p = c.points[i];
-            glm::vec3 P = p.normalImpulse * c.normal + p.tangentImpulse[0] * c.tangent1 +
-                          p.tangentImpulse[1] * c.tangent2;
-            vA -= a.invMass * P;
-            wA -= a.invI * glm::cross(p.rA, P);
-            vB += b.invMass * P;
-            wB += b.invI * glm::cross(p.rB, P);
-        }
-        a.v = vA, a.w = wA, b.v = vB, b.w = wB;
+        float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
+        const float4 impulse[3] = {c.normalImpulse, c.tangentImpulse[0], c.tangentImpulse[1]};
+        applyImpulses(c, impulse, c.invMassA, c.invMassB, 1.0f, 1.0f, vA, wA, vB, wB);
+        a.v = toVec3(vA), a.w = toVec3(wA), b.v = toVec3(vB), b.w = toVec3(wB);
     }
 }
 
@@ -176,17 +213,16 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
     for (const ContactConstraint& c : constraints) {
         ContactManifoldInfo& m = manifolds[c.manifold];
         for (int i = 0; i < c.pointCount; ++i) {
-            const ContactConstraintPoint& q = c.points[i];
             ContactPointInfo& p = m.points[i];
-            p.normalImpulse = q.normalImpulse;
-            p.tangentImpulse[0] = q.tangentImpulse[0];
-            p.tangentImpulse[1] = q.tangentImpulse[1];
-            p.splitImpulse = q.splitImpulse;
+            p.normalImpulse = c.normalImpulse[i];
+            p.tangentImpulse[0] = c.tangentImpulse[0][i];
+            p.tangentImpulse[1] = c.tangentImpulse[1][i];
+            p.splitImpulse = c.splitImpulse[i];
             // Friction at its bound (within 0.1%) slides; compared squared, without a root.
-            float limit = 0.999f * q.friction * q.normalImpulse;
-            float t2 = q.tangentImpulse[0] * q.tangentImpulse[0] +
-                       q.tangentImpulse[1] * q.tangentImpulse[1];
-            if (q.normalImpulse <= 0.0f)
+            const float limit = 0.999f * c.friction[i] * p.normalImpulse;
+            const float t2 = p.tangentImpulse[0] * p.tangentImpulse[0] +
+                             p.tangentImpulse[1] * p.tangentImpulse[1];
+            if (p.normalImpulse <= 0.0f)
                 p.clamp = ClampState::Separating;
             else if (limit > 0.0f && t2 >= limit * limit)
                 p.clamp = ClampState::FrictionLimit;

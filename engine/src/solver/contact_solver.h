@@ -14,11 +14,18 @@
 // Order within a manifold: friction first, then normal. The last row solved is satisfied
 // best, and not sinking matters more than not sliding, so the normal row goes last.
 //
-// Hot and cold data apart: prepareContacts reads the contact cache (ContactManifoldInfo, the
+// Hot and cold data apart. prepareContacts reads the contact cache (ContactManifoldInfo: the
 // public view with positions, feature ids, anchors and inspector figures) once and builds a
-// dense array of ContactConstraint, only what the iterations touch. Every velocity method and
-// the split-impulse pass run on that array; finishContacts writes the impulses and the
-// inspector figures back into the cache.
+// dense array of ContactConstraint with only what the iterations touch. A manifold's rows
+// live side by side, one point per lane of a float4, and the couplings between them are
+// computed once per step:
+//
+//   C_(i,a),(j,b) = J_(i,a) M^-1 J_(j,b)^T      a, b in {n, t1, t2}, i, j the points
+//
+// so a row's Cdot after the rows before it is Cdot0 + sum C dlambda: within a manifold the
+// rows talk through these numbers, and the bodies' velocities change once, at its end. The
+// visiting order and every clamp are those of solving the rows one by one.
+#include "solver/float4.h"
 #include "solver/solver_body.h"
 #include "tumble/contact.h"
 
@@ -38,46 +45,57 @@ struct StartVelocity {
 /// Relative tangential speed (m/s) below which a point uses static friction.
 inline constexpr float kStickSpeed = 0.01f;
 
-/// The coupling K_ij = J_i M^-1 J_j^T of one manifold's normal rows (row-major 4 x 4) and
-/// the inverses of its diagonal. Rows and columns past the point count are zero.
+/// Rows of a manifold, by axis.
+enum RowAxis { kNormalRow = 0, kTangent1Row = 1, kTangent2Row = 2 };
+
+/// A 3-vector per lane, component by component (one float4 per component).
+struct LaneVectors {
+    float4 x{}, y{}, z{};
+};
+
+/// The coupling K_ij = J_i M^-1 J_j^T of one manifold's normal rows and the inverses of its
+/// diagonal. K is symmetric: K[j] is column j and row j. Lanes past the point count are zero.
 struct NormalBlock {
-    float K[16];
-    float invDiagonal[4];
+    float4 K[4] = {};
+    float4 invDiagonal{};
 };
 
-/// One contact point's rows as the iterations see them.
-struct ContactConstraintPoint {
-    glm::vec3 rA{0.0f}, rB{0.0f}; ///< m, from each centre of mass to the point
-    float normalMass = 0.0f;      ///< kg, 1 / (J M^-1 J^T) of the normal row
-    float tangentMass[2] = {0.0f, 0.0f};
-    float bias = 0.0f;            ///< m/s, target of the normal row
-    float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
-    float tangentImpulse[2] = {0.0f, 0.0f}; ///< N s, accumulated lambda_t1, lambda_t2
-    float friction = 0.0f;        ///< mu of this step: static when sticking, else dynamic
-    float correctionVelocity = 0.0f; ///< m/s, target of the split-impulse row
-    float splitImpulse = 0.0f;    ///< N s, accumulated pseudo impulse
-    bool sticking = true;         ///< static friction; sliding points hold no t2 (pyramid)
-};
-
-/// One touching manifold's rows: bodies by solver index, the shared axes, the normal block.
+/// One touching manifold's rows as the iterations see them. Lane k is point k; lanes past
+/// the point count are zero, so they never push.
 struct ContactConstraint {
+    float4 axis[3] = {};          ///< n, t1, t2 (unit, fourth lane 0)
+    LaneVectors rA, rB;           ///< m, from each centre of mass to the point
+    /// Angular velocity a unit impulse on row (point, axis) gives each body: IA (rA x axis)
+    /// and IB (rB x axis) (Jolt's AxisConstraintPart), so applying impulses is scale-and-add.
+    LaneVectors responseA[3], responseB[3];
+    NormalBlock block;            ///< with the bodies' masses, or frozen ones in the shock pass
+    /// frictionCoupling[j][b][a]: change of the rows along axis a (all points) per unit impulse
+    /// on point j's friction row b (t1, t2).
+    float4 frictionCoupling[4][2][3] = {};
+    float4 normalMass{};          ///< kg, 1 / (J M^-1 J^T) of the normal rows
+    float4 tangentMass[2] = {};
+    float4 bias{};                ///< m/s, target of the normal rows
+    float4 normalImpulse{};       ///< N s, accumulated lambda_n
+    float4 tangentImpulse[2] = {}; ///< N s, accumulated lambda_t1, lambda_t2
+    float4 friction{};            ///< mu of this step: static when sticking, else dynamic
+    float4 correctionVelocity{};  ///< m/s, target of the split-impulse rows
+    float4 splitImpulse{};        ///< N s, accumulated pseudo impulse
+    float invMassA = 0.0f, invMassB = 0.0f; ///< 1/kg
     uint32_t indexA = 0, indexB = 0; ///< into the SolverBody array
-    uint32_t manifold = 0;           ///< into the contact cache, for writing back
-    int pointCount = 0;              ///< 1..4
-    glm::vec3 normal{0.0f}, tangent1{0.0f}, tangent2{0.0f};
-    NormalBlock block;               ///< with the bodies' masses (prepareContacts)
-    ContactConstraintPoint points[4];
+    uint32_t manifold = 0;        ///< into the contact cache, for writing back
+    int pointCount = 0;           ///< 1..4
+    bool sliding[4] = {false, false, false, false}; ///< dynamic friction; no t2 row (pyramid)
 };
 
-/// Rows, effective masses, normal blocks, restitution targets and biases of every manifold
-/// with points, into `constraints`; also fills the cache's per-step inspector figures.
+/// Rows, effective masses, couplings, restitution targets and biases of every manifold with
+/// points, into `constraints`; also fills the cache's per-step inspector figures.
 void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints);
 
-/// The normal block of `c` for the given inverse masses (zero on a frozen side).
-void computeNormalBlock(const ContactConstraint& c, float mA, const glm::mat3& iA, float mB,
-                        const glm::mat3& iB, NormalBlock& block);
+/// The couplings of `c` (normal block and friction columns); sA, sB scale each side's inverse
+/// mass and inertia: 1, or 0 for a side the shock-propagation pass freezes.
+void computeCoupling(ContactConstraint& c, float sA, float sB);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);

@@ -29,4 +29,20 @@ inline void clampFriction(float& t1, float& t2, float limit, bool cone, bool sli
     t2 = sliding ? 0.0f : std::clamp(t2, -limit, limit);
 }
 
+/// The same bound written on the changes d1, d2 of accumulated impulses old1, old2: afterwards
+/// (old1 + d1, old2 + d2) is what clampFriction makes of it. For the pyramid the change is
+/// clamped directly, which keeps a subtraction off a Gauss-Seidel solver's critical path.
+inline void clampFrictionChange(float old1, float old2, float& d1, float& d2, float limit,
+                                bool cone, bool sliding) {
+    if (cone) {
+        float t1 = old1 + d1, t2 = old2 + d2;
+        clampFriction(t1, t2, limit, true, sliding);
+        d1 = t1 - old1;
+        d2 = t2 - old2;
+        return;
+    }
+    d1 = std::clamp(d1, -limit - old1, limit - old1);
+    d2 = sliding ? -old2 : std::clamp(d2, -limit - old2, limit - old2);
+}
+
 } // namespace tumble

@@ -33,21 +33,19 @@ void finishRow(JointRow& row, const JointFrame& f, float C, const StepContext& c
     float K = rowK(row, f);
     row.mass = K > 0.0f ? 1.0f / K : 0.0f;
     row.gamma = 0.0f;
-    // Joints follow the contacts' position-correction mode: Baumgarte (and nonlinear
-    // Gauss-Seidel, which joints do not have) bias the velocity rows; split impulse corrects
-    // with pseudo-velocities; none leaves the drift.
-    float push = std::clamp(ctx.erp * ctx.invDt * C, -ctx.maxCorrectionVelocity, ctx.maxCorrectionVelocity);
-    row.bias = (ctx.baumgarte || ctx.nonlinear) ? push : 0.0f;
-    row.splitBias = ctx.splitImpulse ? push : 0.0f;
+    // Velocity rows are rigid: no position bias. The drift is removed after the drift step
+    // by nonlinear Gauss-Seidel position iterations (World::correctJointPositions), where the
+    // same rows, rebuilt at the new poses, carry the position error C itself (Box2D's way).
+    // A Baumgarte bias here, warm started, made a 30-link chain ring up and fly apart.
+    row.bias = ctx.positionPass
+                   ? std::clamp(ctx.erp * C, -ctx.maxCorrectionVelocity * ctx.dt, ctx.maxCorrectionVelocity * ctx.dt)
+                   : 0.0f;
 }
 
 void finishLimitRow(JointRow& row, const JointFrame& f, float C, const StepContext& ctx) {
     // C >= 0 is allowed. Inactive (C > 0): like a speculative contact, Cdot >= -C/dt.
     finishRow(row, f, std::min(C, 0.0f), ctx);
-    if (C > 0.0f) {
-        row.bias = C * ctx.invDt;
-        row.splitBias = 0.0f;
-    }
+    if (C > 0.0f) row.bias = ctx.positionPass ? 0.0f : C * ctx.invDt;
     row.lower = 0.0f;
     row.upper = 1e30f;
 }
@@ -55,8 +53,8 @@ void finishLimitRow(JointRow& row, const JointFrame& f, float C, const StepConte
 void finishSpringRow(JointRow& row, const JointFrame& f, float C, float frequencyHz,
                      float dampingRatio, const StepContext& ctx) {
     float K = rowK(row, f);
-    if (K <= 0.0f) {
-        row.mass = 0.0f;
+    if (K <= 0.0f || ctx.positionPass) {
+        row.mass = 0.0f; // a spring has no position error to remove
         return;
     }
     float m = 1.0f / K;
@@ -67,14 +65,12 @@ void finishSpringRow(JointRow& row, const JointFrame& f, float C, float frequenc
     row.gamma = 1.0f / (h * (c + h * k));
     float beta = h * k / (c + h * k);
     row.bias = beta * C * ctx.invDt;
-    row.splitBias = 0.0f;
     row.mass = 1.0f / (K + row.gamma);
 }
 
 void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, float factor) {
     for (JointRow& r : rows) {
         r.impulse *= factor;
-        r.splitImpulse = 0.0f;
         SolverBody& a = bodies[r.a];
         SolverBody& b = bodies[r.b];
         a.v += a.invMass * r.impulse * r.jvA;
@@ -98,23 +94,6 @@ void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies) {
         a.w += a.invI * (delta * r.jwA);
         b.v += b.invMass * delta * r.jvB;
         b.w += b.invI * (delta * r.jwB);
-    }
-}
-
-void solveJointRowsSplit(std::span<JointRow> rows, std::span<SolverBody> bodies) {
-    for (JointRow& r : rows) {
-        if (r.splitBias == 0.0f && r.splitImpulse == 0.0f) continue;
-        SolverBody& a = bodies[r.a];
-        SolverBody& b = bodies[r.b];
-        float Cdot = glm::dot(r.jvA, a.vSplit) + glm::dot(r.jwA, a.wSplit) +
-                     glm::dot(r.jvB, b.vSplit) + glm::dot(r.jwB, b.wSplit);
-        float lambda = std::clamp(r.splitImpulse - r.mass * (Cdot + r.splitBias), r.lower, r.upper);
-        float delta = lambda - r.splitImpulse;
-        r.splitImpulse = lambda;
-        a.vSplit += a.invMass * delta * r.jvA;
-        a.wSplit += a.invI * (delta * r.jwA);
-        b.vSplit += b.invMass * delta * r.jvB;
-        b.wSplit += b.invI * (delta * r.jwB);
     }
 }
 

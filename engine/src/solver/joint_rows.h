@@ -27,8 +27,6 @@ struct JointRow {
     float gamma = 0.0f;              ///< softness; 0 for a rigid row
     float lower = -1e30f, upper = 1e30f; ///< N s bounds of the accumulated impulse
     float impulse = 0.0f;            ///< N s, accumulated (warm started)
-    float splitBias = 0.0f;          ///< m/s: position error target of the split-impulse pass
-    float splitImpulse = 0.0f;
     uint32_t joint = 0;              ///< index into the world's joint slots
     uint8_t linear = 0;              ///< 1: a force row (reaction force), 0: a torque row
 };
@@ -56,8 +54,8 @@ float buildSliderRows(const JointInfo&, const JointFrame&, const StepContext&, s
 float buildFixedRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
 float buildConeTwistRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
 
-/// Finish a row: its effective mass from the two bodies, and its position bias from the
-/// error C (m or rad) following the step's position-correction mode.
+/// Finish a row: its effective mass from the two bodies; in a position pass its bias is the
+/// share of the error C (m or rad) to remove, erp C.
 void finishRow(JointRow& row, const JointFrame& frame, float C, const StepContext& ctx);
 
 /// A one-sided row (a limit): inactive, it lets the error close but not cross.
@@ -69,6 +67,5 @@ void finishSpringRow(JointRow& row, const JointFrame& frame, float C, float freq
 
 void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, float factor);
 void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies);
-void solveJointRowsSplit(std::span<JointRow> rows, std::span<SolverBody> bodies);
 
 } // namespace tumble

@@ -1,83 +1,90 @@
 // Projected Gauss-Seidel: each row sees the velocities the rows before it produced.
 //
-// The normal rows of one manifold are solved together: their coupling K_ij = J_i M^-1 J_j^T
-// is a 4 x 4 matrix, so a few inner sweeps over scalars settle how the load splits between
-// the points before the bodies' velocities are touched. Visiting the points one by one
-// hands the first point more than its share every iteration; in a tall stack that bias
-// tilts every box the same way and the stack walks off.
-#include "solver/contact_solver.h"
+// Within a manifold the rows see each other through the couplings of prepareContacts
+// (contact_solver.h): friction point by point, then the normal rows together. Their
+// coupling K_ij = J_i M^-1 J_j^T is a 4 x 4 matrix, so a few inner sweeps over scalars
+// settle how the load splits between the points before the bodies' velocities are touched.
+// Visiting the points one by one hands the first point more than its share every
+// iteration; in a tall stack that bias tilts every box the same way and the stack walks off.
+#include "solver/contact_rows.h"
 #include "solver/friction.h"
 
 #include <cmath>
 
 namespace tumble {
-
 namespace {
 
-inline float maxf(float a, float b) { return a > b ? a : b; }
+struct PassSettings {
+    float omega = 1.0f; ///< relaxation
+    int sweeps = 1;     ///< inner sweeps of the normal block
+    bool cone = false;
+    bool measure = false; ///< track the largest impulse change
+};
 
-// One manifold, in the house loop shape: the two bodies' velocities into locals, friction
-// rows point by point, the normal rows as a block, one write back. mA iA mB iB are the
-// inverse masses this pass sees (zero on a frozen side). Returns the largest squared
-// impulse change when `measure` is set.
-float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float mA,
-                    const glm::mat3& iA, float mB, const glm::mat3& iB, float omega, int sweeps,
-                    bool cone, bool measure) {
-    glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
-    const glm::vec3 n = c.normal, t1 = c.tangent1, t2 = c.tangent2;
-    const int count = c.pointCount;
+// One manifold of N points, in the house loop shape: the two bodies' velocities into
+// locals, every row's impulse clamped and accumulated, the differences applied, one write
+// back. sA, sB scale each side's inverse mass and inertia: 1, or 0 for a side the
+// shock-propagation pass freezes. Returns the largest squared impulse change when measuring.
+template <int N>
+float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA, float sB,
+                    const PassSettings& pass) {
+    float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
+    const LaneVectors vrel = relativeVelocity(c, vA, wA, vB, wB);
+    float4 Cdot[3] = {along(vrel, c.axis[0]), along(vrel, c.axis[1]), along(vrel, c.axis[2])};
+    float d1[4] = {0.0f, 0.0f, 0.0f, 0.0f}, d2[4] = {0.0f, 0.0f, 0.0f, 0.0f};
     float maxDelta = 0.0f;
 
-    // Friction first (see contact_solver.h for why).
-    for (int i = 0; i < count; ++i) {
-        ContactConstraintPoint& p = c.points[i];
-        const glm::vec3 rA = p.rA, rB = p.rB;
-        const glm::vec3 dv = vB + glm::cross(wB, rB) - vA - glm::cross(wA, rA);
-        const float old1 = p.tangentImpulse[0], old2 = p.tangentImpulse[1];
-        float lambda1 = old1 - omega * p.tangentMass[0] * glm::dot(dv, t1);
-        float lambda2 = old2 - omega * p.tangentMass[1] * glm::dot(dv, t2);
-        clampFriction(lambda1, lambda2, p.friction * p.normalImpulse, cone, !p.sticking);
-        p.tangentImpulse[0] = lambda1;
-        p.tangentImpulse[1] = lambda2;
-        const glm::vec3 P = (lambda1 - old1) * t1 + (lambda2 - old2) * t2;
-        if (measure) maxDelta = maxf(maxDelta, glm::dot(P, P));
-        vA -= mA * P;
-        wA -= iA * glm::cross(rA, P);
-        vB += mB * P;
-        wB += iB * glm::cross(rB, P);
+    // Friction first (see contact_solver.h for why), point by point; a point's impulse
+    // reaches the rows after it through the coupling. Unrolled, so lanes are registers.
+    const float4 old1 = c.tangentImpulse[0], old2 = c.tangentImpulse[1];
+    const float4 m1 = -pass.omega * c.tangentMass[0], m2 = -pass.omega * c.tangentMass[1];
+    const float4 limit = c.friction * c.normalImpulse;
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i) {
+        d1[i] = m1[i] * Cdot[kTangent1Row][i];
+        d2[i] = m2[i] * Cdot[kTangent2Row][i];
+        clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
+        if (pass.measure) maxDelta = maxf(maxDelta, d1[i] * d1[i] + d2[i] * d2[i]);
+        for (int k = 0; k < 3; ++k)
+            Cdot[k] += c.frictionCoupling[i][0][k] * d1[i] + c.frictionCoupling[i][1][k] * d2[i];
     }
 
-    // Normal rows, the manifold's points together. K has zero rows and columns past the
-    // point count, so the inner products run over all four.
-    const float* K = c.block.K;
-    float Cdot0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    for (int i = 0; i < count; ++i) {
-        const ContactConstraintPoint& p = c.points[i];
-        Cdot0[i] = glm::dot(vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA), n);
-    }
-    for (int sweep = 0; sweep < sweeps; ++sweep) {
-        for (int i = 0; i < count; ++i) {
-            const ContactConstraintPoint& p = c.points[i];
-            float Cdot = Cdot0[i];
-            for (int j = 0; j < 4; ++j) Cdot += K[i * 4 + j] * delta[j];
-            const float accumulated = p.normalImpulse + delta[i];
-            const float lambda =
-                maxf(accumulated - omega * c.block.invDiagonal[i] * (Cdot - p.bias), 0.0f);
-            delta[i] += lambda - accumulated;
+    // Normal rows, the manifold's points together. With m_i = omega / K_ii the step of row i
+    // is lambda_i = max(lambda_i - m_i (Cdot_i - bias_i), 0), a change of max(G_i, -lambda_i)
+    // for G = -m (Cdot - bias); an impulse change x on row i moves G by -m K_i x.
+    const float4 m = pass.omega * c.block.invDiagonal;
+    float4 G = -m * (Cdot[kNormalRow] - c.bias);
+    const float4 response[4] = {-m * c.block.K[0], -m * c.block.K[1], -m * c.block.K[2], -m * c.block.K[3]};
+    const float4 impulse = c.normalImpulse;
+    float delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int sweep = 0; sweep < pass.sweeps; ++sweep) {
+        for (int i = 0; i < N; ++i) {
+            const float change = maxf(G[i], -(impulse[i] + delta[i]));
+            delta[i] += change;
+            G += response[i] * change;
         }
     }
-    glm::vec3 P(0.0f), LA(0.0f), LB(0.0f);
-    for (int i = 0; i < count; ++i) {
-        ContactConstraintPoint& p = c.points[i];
-        p.normalImpulse += delta[i];
-        if (measure) maxDelta = maxf(maxDelta, delta[i] * delta[i]);
-        P += delta[i] * n;
-        LA += glm::cross(p.rA, delta[i] * n);
-        LB += glm::cross(p.rB, delta[i] * n);
-    }
-    a.v = vA - mA * P, a.w = wA - iA * LA;
-    b.v = vB + mB * P, b.w = wB + iB * LB;
+    if (pass.measure)
+        for (int i = 0; i < N; ++i) maxDelta = maxf(maxDelta, delta[i] * delta[i]);
+    // Apply exactly what the accumulated impulses gained (after their rounding), so the
+    // velocities and the impulses warm starting reads never drift apart.
+    c.normalImpulse = impulse + float4{delta[0], delta[1], delta[2], delta[3]};
+    c.tangentImpulse[0] = old1 + float4{d1[0], d1[1], d1[2], d1[3]};
+    c.tangentImpulse[1] = old2 + float4{d2[0], d2[1], d2[2], d2[3]};
+    const float4 dlambda[3] = {c.normalImpulse - impulse, c.tangentImpulse[0] - old1,
+                               c.tangentImpulse[1] - old2};
+
+    applyImpulses(c, dlambda, sA * c.invMassA, sB * c.invMassB, sA, sB, vA, wA, vB, wB);
+    a.v = toVec3(vA), a.w = toVec3(wA);
+    b.v = toVec3(vB), b.w = toVec3(wB);
     return maxDelta;
+}
+
+float solveManifold(ContactConstraint& c, std::span<SolverBody> bodies, float sA, float sB,
+                    const PassSettings& pass) {
+    return withPointCount(c.pointCount, [&]<int N>() {
+        return solveManifold<N>(c, bodies[c.indexA], bodies[c.indexB], sA, sB, pass);
+    });
 }
 
 } // namespace
@@ -85,40 +92,31 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float mA
 float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
                                std::span<SolverBody> bodies, const StepContext& ctx,
                                VelocityScratch& scratch) {
-    const float omega = ctx.relaxation;
     const bool shock = !scratch.frozenSide.empty();
+    PassSettings pass;
+    pass.omega = ctx.relaxation;
+    pass.cone = ctx.cone;
     // The largest impulse change is a figure for the Solver panel: only the last iteration's counts.
-    const bool measure = scratch.iteration + 1 >= scratch.iterationCount;
+    pass.measure = scratch.iteration + 1 >= scratch.iterationCount;
     // More inner sweeps where the load split is least settled: the first iteration and the
     // shock-propagation pass.
-    const int sweeps = (scratch.iteration == 0 || shock) ? kInnerSweeps : kInnerSweeps / 2;
+    pass.sweeps = (scratch.iteration == 0 || shock) ? kInnerSweeps : kInnerSweeps / 2;
     float maxDelta = 0.0f;
     if (!shock) {
-        for (ContactConstraint& c : constraints) {
-            SolverBody& a = bodies[c.indexA];
-            SolverBody& b = bodies[c.indexB];
-            const glm::mat3 iA = a.invI, iB = b.invI;
-            maxDelta = maxf(maxDelta, solveManifold(c, a, b, a.invMass, iA, b.invMass, iB, omega,
-                                                    sweeps, ctx.cone, measure));
-        }
+        for (ContactConstraint& c : constraints)
+            maxDelta = maxf(maxDelta, solveManifold(c, bodies, 1.0f, 1.0f, pass));
         return std::sqrt(maxDelta);
     }
-    // Shock propagation pass, bottom-up: the body nearer the ground acts as if it had
-    // infinite mass. The block is rebuilt with those masses (and the split-impulse pass that
-    // follows reads it so).
-    const glm::mat3 frozenI(0.0f);
+    // Shock propagation, bottom-up: the body nearer the ground acts as if it had infinite
+    // mass. The couplings are rebuilt with those masses (and the split-impulse pass that
+    // follows reads the normal block so).
     for (size_t visit = 0; visit < constraints.size(); ++visit) {
         const size_t ci = scratch.order.empty() ? visit : scratch.order[visit];
         ContactConstraint& c = constraints[ci];
-        SolverBody& a = bodies[c.indexA];
-        SolverBody& b = bodies[c.indexB];
         const uint8_t frozen = scratch.frozenSide[ci];
-        const float mA = frozen == 1 ? 0.0f : a.invMass, mB = frozen == 2 ? 0.0f : b.invMass;
-        const glm::mat3 iA = frozen == 1 ? frozenI : a.invI;
-        const glm::mat3 iB = frozen == 2 ? frozenI : b.invI;
-        computeNormalBlock(c, mA, iA, mB, iB, c.block);
-        maxDelta = maxf(maxDelta, solveManifold(c, a, b, mA, iA, mB, iB, omega, sweeps, ctx.cone,
-                                                measure));
+        const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
+        computeCoupling(c, sA, sB);
+        maxDelta = maxf(maxDelta, solveManifold(c, bodies, sA, sB, pass));
     }
     return std::sqrt(maxDelta);
 }

@@ -4,17 +4,12 @@
 // body (the accumulated impulse stays exactly what was applied, so warm starting stays
 // consistent). It converges slower than Gauss-Seidel, which is what the Solver panel lets a
 // user see; it is also the form that parallelises.
-#include "solver/contact_solver.h"
+#include "solver/contact_rows.h"
 #include "solver/friction.h"
 
 #include <cmath>
 
 namespace tumble {
-namespace {
-
-inline float maxf(float a, float b) { return a > b ? a : b; }
-
-} // namespace
 
 float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
                           const StepContext& ctx, VelocityScratch& s) {
@@ -31,31 +26,32 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<So
         const uint32_t ia = c.indexA, ib = c.indexB;
         const SolverBody& a = bodies[ia];
         const SolverBody& b = bodies[ib];
-        const glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
         const float busiest = maxf(a.invMass > 0.0f ? s.rows[ia] : 1.0f, b.invMass > 0.0f ? s.rows[ib] : 1.0f);
         const float omega = ctx.relaxation / maxf(busiest, 1.0f);
-        const glm::vec3 t1 = c.tangent1, t2 = c.tangent2;
-        glm::vec3 &dvA = s.dv[ia], &dwA = s.dw[ia], &dvB = s.dv[ib], &dwB = s.dw[ib];
+        const LaneVectors vrel =
+            relativeVelocity(c, toFloat4(a.v), toFloat4(a.w), toFloat4(b.v), toFloat4(b.w));
+        const float4 Cdot[3] = {along(vrel, c.axis[0]), along(vrel, c.axis[1]), along(vrel, c.axis[2])};
+        float4 dlambda[3] = {};
         for (int i = 0; i < c.pointCount; ++i) {
-            ContactConstraintPoint& p = c.points[i];
-            const glm::vec3 dv = vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA);
-            const float normal =
-                maxf(p.normalImpulse - omega * p.normalMass * (glm::dot(dv, c.normal) - p.bias), 0.0f);
-            const float old1 = p.tangentImpulse[0], old2 = p.tangentImpulse[1];
-            float lambda1 = old1 - omega * p.tangentMass[0] * glm::dot(dv, t1);
-            float lambda2 = old2 - omega * p.tangentMass[1] * glm::dot(dv, t2);
-            clampFriction(lambda1, lambda2, p.friction * normal, ctx.cone, !p.sticking);
-            const glm::vec3 P = (normal - p.normalImpulse) * c.normal + (lambda1 - old1) * t1 +
-                                (lambda2 - old2) * t2;
-            maxDelta = maxf(maxDelta, glm::dot(P, P));
-            p.normalImpulse = normal;
-            p.tangentImpulse[0] = lambda1;
-            p.tangentImpulse[1] = lambda2;
-            dvA -= a.invMass * P;
-            dwA -= a.invI * glm::cross(p.rA, P);
-            dvB += b.invMass * P;
-            dwB += b.invI * glm::cross(p.rB, P);
+            const float normal = maxf(
+                c.normalImpulse[i] - omega * c.normalMass[i] * (Cdot[kNormalRow][i] - c.bias[i]), 0.0f);
+            const float old1 = c.tangentImpulse[0][i], old2 = c.tangentImpulse[1][i];
+            float lambda1 = old1 - omega * c.tangentMass[0][i] * Cdot[kTangent1Row][i];
+            float lambda2 = old2 - omega * c.tangentMass[1][i] * Cdot[kTangent2Row][i];
+            clampFriction(lambda1, lambda2, c.friction[i] * normal, ctx.cone, c.sliding[i]);
+            const float dn = normal - c.normalImpulse[i], d1 = lambda1 - old1, d2 = lambda2 - old2;
+            maxDelta = maxf(maxDelta, dn * dn + d1 * d1 + d2 * d2);
+            dlambda[kNormalRow][i] = dn;
+            dlambda[kTangent1Row][i] = d1;
+            dlambda[kTangent2Row][i] = d2;
+            c.normalImpulse[i] = normal;
+            c.tangentImpulse[0][i] = lambda1;
+            c.tangentImpulse[1][i] = lambda2;
         }
+        float4 dvA{}, dwA{}, dvB{}, dwB{};
+        applyImpulses(c, dlambda, c.invMassA, c.invMassB, 1.0f, 1.0f, dvA, dwA, dvB, dwB);
+        s.dv[ia] += toVec3(dvA), s.dw[ia] += toVec3(dwA);
+        s.dv[ib] += toVec3(dvB), s.dw[ib] += toVec3(dwB);
     }
     for (size_t i = 0; i < n; ++i) {
         bodies[i].v += s.dv[i];

@@ -28,7 +28,7 @@ struct StepContext {
     bool cone = false;              ///< friction model
     bool baumgarte = false;         ///< bias in the velocity rows
     bool splitImpulse = false;      ///< bias in a separate pseudo-velocity pass
-    bool nonlinear = false;         ///< nonlinear Gauss-Seidel position iterations (contacts)
+    bool positionPass = false;      ///< joint rows built for a position iteration: bias = erp C (m or rad)
 };
 
 } // namespace tumble

@@ -6,52 +6,46 @@
 //   row     dlambda_s = -m_n (n . (vB' + wB' x rB - vA' - wA' x rA) - b),  lambda_s >= 0
 // where v', w' are the pseudo-velocities. The rows are the velocity rows' normal rows; the
 // accumulated pseudo impulse starts at zero every step (never warm started).
-#include "solver/contact_solver.h"
+#include "solver/contact_rows.h"
 
 namespace tumble {
 namespace {
 
-inline float maxf(float a, float b) { return a > b ? a : b; }
+// The points of a manifold together, as in the velocity pass (solve_gauss_seidel.cpp): one
+// at a time, the first would take more than its share and tilt the body.
+template <int N> void solveSplitManifold(ContactConstraint& c, SolverBody& a, SolverBody& b) {
+    float4 vA = toFloat4(a.vSplit), wA = toFloat4(a.wSplit);
+    float4 vB = toFloat4(b.vSplit), wB = toFloat4(b.wSplit);
+    // As in the velocity pass (solve_gauss_seidel.cpp): G = -m (Cdot - target), and an
+    // impulse change x on row i moves G by -m K_i x.
+    const float4 m = c.normalMass;
+    float4 G = -m * (along(relativeVelocity(c, vA, wA, vB, wB), c.axis[kNormalRow]) - c.correctionVelocity);
+    const float4 response[4] = {-m * c.block.K[0], -m * c.block.K[1], -m * c.block.K[2], -m * c.block.K[3]};
+    float delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
+        for (int i = 0; i < N; ++i) {
+            // A point with nothing to correct and no pseudo impulse yet stays out.
+            const float accumulated = c.splitImpulse[i] + delta[i];
+            if (c.correctionVelocity[i] <= 0.0f && accumulated == 0.0f) continue;
+            const float change = maxf(G[i], -accumulated);
+            delta[i] += change;
+            G += response[i] * change;
+        }
+    }
+    const float4 dlambda[3] = {float4{delta[0], delta[1], delta[2], delta[3]}, float4{}, float4{}};
+    c.splitImpulse += dlambda[kNormalRow];
+    applyImpulses(c, dlambda, c.invMassA, c.invMassB, 1.0f, 1.0f, vA, wA, vB, wB);
+    a.vSplit = toVec3(vA), a.wSplit = toVec3(wA);
+    b.vSplit = toVec3(vB), b.wSplit = toVec3(wB);
+}
 
 } // namespace
 
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies) {
     for (ContactConstraint& c : constraints) {
-        SolverBody& a = bodies[c.indexA];
-        SolverBody& b = bodies[c.indexB];
-        glm::vec3 vA = a.vSplit, wA = a.wSplit, vB = b.vSplit, wB = b.wSplit;
-        const glm::vec3 n = c.normal;
-        const int count = c.pointCount;
-        const float* K = c.block.K;
-        // The points of a manifold together, as in the velocity pass (solve_gauss_seidel.cpp):
-        // one at a time, the first would take more than its share and tilt the body.
-        float Cdot0[4] = {0.0f, 0.0f, 0.0f, 0.0f}, delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-        for (int i = 0; i < count; ++i) {
-            const ContactConstraintPoint& p = c.points[i];
-            Cdot0[i] = glm::dot(vB + glm::cross(wB, p.rB) - vA - glm::cross(wA, p.rA), n);
-        }
-        for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
-            for (int i = 0; i < count; ++i) {
-                const ContactConstraintPoint& p = c.points[i];
-                if (p.correctionVelocity <= 0.0f && p.splitImpulse + delta[i] == 0.0f) continue;
-                float Cdot = Cdot0[i];
-                for (int j = 0; j < 4; ++j) Cdot += K[i * 4 + j] * delta[j];
-                const float accumulated = p.splitImpulse + delta[i];
-                const float lambda =
-                    maxf(accumulated - p.normalMass * (Cdot - p.correctionVelocity), 0.0f);
-                delta[i] += lambda - accumulated;
-            }
-        }
-        for (int i = 0; i < count; ++i) {
-            ContactConstraintPoint& p = c.points[i];
-            p.splitImpulse += delta[i];
-            const glm::vec3 P = delta[i] * n;
-            vA -= a.invMass * P;
-            wA -= a.invI * glm::cross(p.rA, P);
-            vB += b.invMass * P;
-            wB += b.invI * glm::cross(p.rB, P);
-        }
-        a.vSplit = vA, a.wSplit = wA, b.vSplit = vB, b.wSplit = wB;
+        withPointCount(c.pointCount, [&]<int N>() {
+            solveSplitManifold<N>(c, bodies[c.indexA], bodies[c.indexB]);
+        });
     }
 }
 

@@ -5,6 +5,7 @@
 #include "dynamics/material_table.h"
 #include "solver/contact_solver.h"
 #include "solver/islands.h"
+#include "solver/joint_rows.h"
 #include "solver/position_solver.h"
 #include "tumble/world.h"
 
@@ -29,6 +30,12 @@ struct StepPipeline {
     VelocityScratch velocityScratch;
     IslandBuilder islands;
     std::vector<float> islandMinSleep;             ///< by island root: shortest still time
+    std::vector<JointRow> jointRows;               ///< this step's joint rows, joint by joint
+    std::vector<uint32_t> jointRowStart;           ///< by joint slot: first row (rows of one joint are contiguous)
+    std::vector<uint32_t> jointRowCount;
+    std::vector<SolverBody> positionBodies;        ///< joint position iterations: masses at the new poses
+    std::vector<JointRow> positionRows;            ///< one joint's rows in a position iteration
+    std::vector<std::vector<float>> jointImpulses; ///< by joint slot: last step's accumulated impulses
     std::vector<int> level;                        ///< by slot: contacts away from the ground
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;

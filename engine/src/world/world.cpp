@@ -396,6 +396,7 @@ void World::step() {
         ScopedTimer t(profile_.integratePositions);
         integratePositions(dt);
         correctPositions(dt);
+        correctJointPositions(dt);
     }
     {
         ScopedTimer t(profile_.sleep);

@@ -58,6 +58,8 @@ void World::updateContacts() {
             bp.move(i, box, b.position - b.previousPosition);
     }
     PairFilter filter;
+    if (!noCollidePairs_.empty())
+        filter.shouldCollide = [this](uint32_t a, uint32_t b) { return jointsAllowCollision(a, b); };
     bp.findPairs(filter, p.pairs, p.broadphaseStats);
     broadTimer.reset();
     ScopedTimer narrowTimer(profile_.narrowphase);
@@ -212,18 +214,23 @@ void World::solve(float dt) {
     prepareContacts(manifolds, p.bodies, p.start, ctx, p.constraints);
     std::span<ContactConstraint> constraints(p.constraints);
     warmStartContacts(constraints, p.bodies);
+    prepareJoints(ctx); // joint rows and the drag spring, warm started
     float maxDelta = 0.0f;
     p.velocityScratch.iterationCount = ss.velocityIterations;
     for (int it = 0; it < ss.velocityIterations; ++it) {
         p.velocityScratch.iteration = it;
+        // Joints first, then contacts: contacts, solved last, are satisfied best.
+        solveJointRows(p.jointRows, p.bodies);
         maxDelta = ss.method == SolverMethod::Jacobi
                        ? solveContactsJacobi(constraints, p.bodies, ctx, p.velocityScratch)
                        : solveContactsGaussSeidel(constraints, p.bodies, ctx, p.velocityScratch);
     }
-    if (ss.shockPropagation && ss.velocityIterations > 0) shockPropagation(manifolds, ctx);
-    if (ctx.splitImpulse)
+    if (ss.shockPropagation && ss.velocityIterations > 0) shockPropagation(ctx);
+    if (ctx.splitImpulse) {
         for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(constraints, p.bodies);
+    }
     finishContacts(manifolds, constraints);
+    finishJoints(dt);
 
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         Slot& s = slots_[i];
@@ -244,7 +251,7 @@ void World::solve(float dt) {
     st.maxDelta = maxDelta;
 }
 
-void World::shockPropagation(std::span<ContactManifoldInfo>, const StepContext& ctx) {
+void World::shockPropagation(const StepContext& ctx) {
     StepPipeline& p = *pipeline_;
     // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
     std::span<ContactConstraint> constraints(p.constraints);
@@ -281,6 +288,10 @@ void World::shockPropagation(std::span<ContactManifoldInfo>, const StepContext& 
                      [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
     scratch.iteration = 1;
     solveContactsGaussSeidel(constraints, p.bodies, ctx, scratch);
+    // The pass rebuilt the couplings of frozen pairs with one side infinitely heavy; the
+    // split-impulse pass that follows needs the real ones back.
+    for (size_t i = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) computeCoupling(constraints[i], 1.0f, 1.0f);
     scratch.frozenSide.clear();
     order.clear();
 }
@@ -330,6 +341,13 @@ void World::updateSleep(float dt) {
         const Body& a = slots_[m.bodyA.index].body;
         const Body& b = slots_[m.bodyB.index].body;
         if (a.isDynamic() && b.isDynamic()) p.islands.link(m.bodyA.index, m.bodyB.index);
+    }
+    // Jointed bodies share an island: they sleep and wake together.
+    for (const JointSlot& j : joints_) {
+        if (!j.alive || j.info.broken || j.info.def.bodyA.isNull()) continue;
+        const Body& a = slots_[j.info.def.bodyA.index].body;
+        const Body& b = slots_[j.info.def.bodyB.index].body;
+        if (a.isDynamic() && b.isDynamic()) p.islands.link(j.info.def.bodyA.index, j.info.def.bodyB.index);
     }
     // Per island: the shortest time any of its bodies has been still.
     std::vector<float>& minSleep = p.islandMinSleep;

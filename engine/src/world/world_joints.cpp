@@ -3,6 +3,8 @@
 #include "tumble/world.h"
 
 #include "core/math.h"
+#include "solver/solver_body.h"
+#include "world/pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,7 +119,8 @@ std::vector<JointId> World::jointsOf(BodyId id) const {
 void World::rebuildNoCollidePairs() {
     noCollidePairs_.clear();
     for (const JointSlot& j : joints_) {
-        if (!j.alive || j.info.def.collideConnected || j.info.def.bodyA.isNull()) continue;
+        if (!j.alive || j.info.broken || j.info.def.collideConnected || j.info.def.bodyA.isNull())
+            continue;
         uint32_t a = j.info.def.bodyA.index, b = j.info.def.bodyB.index;
         noCollidePairs_.push_back({std::min(a, b), std::max(a, b)});
     }
@@ -152,6 +155,202 @@ glm::vec3 World::dragPoint() const {
     if (!isValid(drag_.body)) return drag_.target;
     const Body& b = body(drag_.body);
     return b.position + b.orientation * drag_.localPoint;
+}
+
+} // namespace tumble
+
+// --- the joints' part of the step ---------------------------------------------------------
+
+namespace tumble {
+
+void World::prepareJoints(const StepContext& ctx) {
+    StepPipeline& p = *pipeline_;
+    p.jointRows.clear();
+    // One static record past the bodies stands for the world.
+    const uint32_t worldIndex = static_cast<uint32_t>(slots_.size());
+    p.bodies.resize(slots_.size() + 1);
+    p.bodies[worldIndex] = SolverBody{};
+    p.jointRowStart.assign(joints_.size() + 1, 0);
+    p.jointRowCount.assign(joints_.size() + 1, 0);
+    p.jointImpulses.resize(joints_.size() + 1);
+
+    auto frameOf = [&](BodyId a, BodyId b, uint32_t joint) {
+        JointFrame f;
+        f.joint = joint;
+        f.a = a.isNull() ? worldIndex : a.index;
+        f.b = b.isNull() ? worldIndex : b.index;
+        if (!a.isNull()) {
+            f.xA = slots_[a.index].body.position;
+            f.qA = slots_[a.index].body.orientation;
+        }
+        if (!b.isNull()) {
+            f.xB = slots_[b.index].body.position;
+            f.qB = slots_[b.index].body.orientation;
+        }
+        f.bodyA = &p.bodies[f.a];
+        f.bodyB = &p.bodies[f.b];
+        return f;
+    };
+    auto warmStart = [&](uint32_t joint, size_t first) {
+        // Rows come out in the same order every step; a changed count (a limit switching
+        // rows on) starts that joint cold.
+        std::vector<float>& cached = p.jointImpulses[joint];
+        size_t count = p.jointRows.size() - first;
+        p.jointRowStart[joint] = static_cast<uint32_t>(first);
+        p.jointRowCount[joint] = static_cast<uint32_t>(count);
+        if (cached.size() == count)
+            for (size_t k = 0; k < count; ++k) p.jointRows[first + k].impulse = cached[k];
+    };
+
+    for (uint32_t i = 0; i < joints_.size(); ++i) {
+        JointSlot& slot = joints_[i];
+        if (!slot.alive || slot.info.broken) continue;
+        const JointDef& def = slot.info.def;
+        JointFrame f = frameOf(def.bodyA, def.bodyB, i);
+        if (f.bodyA->invMass == 0.0f && f.bodyB->invMass == 0.0f) continue;
+        size_t first = p.jointRows.size();
+        slot.info.angle = buildJointRows(slot.info, f, ctx, p.jointRows);
+        warmStart(i, first);
+    }
+
+    // The drag spring: a soft point constraint from the world target to the grabbed point,
+    // with stiffness as frequency and damping ratio so it feels the same at any physics rate.
+    if (isValid(drag_.body) && slots_[drag_.body.index].body.invMass > 0.0f) {
+        const Body& b = slots_[drag_.body.index].body;
+        JointFrame f = frameOf(kNullBody, drag_.body, static_cast<uint32_t>(joints_.size()));
+        glm::vec3 rB = b.orientation * drag_.localPoint;
+        glm::vec3 C = b.position + rB - drag_.target;
+        float g = glm::length(settings_.gravity);
+        float maxImpulse = drag_.maxForceOverWeight * b.mass * (g > 0.0f ? g : 9.81f) * ctx.dt;
+        size_t first = p.jointRows.size();
+        for (int k = 0; k < 3; ++k) {
+            glm::vec3 e(0.0f);
+            e[k] = 1.0f;
+            JointRow r;
+            r.a = f.a;
+            r.b = f.b;
+            r.jvB = e;
+            r.jwB = glm::cross(rB, e);
+            r.joint = f.joint;
+            r.linear = 1;
+            finishSpringRow(r, f, C[k], drag_.frequencyHz, drag_.dampingRatio, ctx);
+            r.lower = -maxImpulse;
+            r.upper = maxImpulse;
+            p.jointRows.push_back(r);
+        }
+        warmStart(static_cast<uint32_t>(joints_.size()), first);
+    } else {
+        p.jointImpulses[joints_.size()].clear();
+    }
+    warmStartJointRows(p.jointRows, p.bodies, ctx.warmStartFactor);
+}
+
+void World::finishJoints(float dt) {
+    StepPipeline& p = *pipeline_;
+    for (uint32_t i = 0; i <= joints_.size(); ++i) {
+        const uint32_t first = p.jointRowStart[i], count = p.jointRowCount[i];
+        std::vector<float>& cached = p.jointImpulses[i];
+        cached.resize(count);
+        glm::vec3 force(0.0f);
+        float torque = 0.0f;
+        for (uint32_t k = 0; k < count; ++k) {
+            const JointRow& r = p.jointRows[first + k];
+            cached[k] = r.impulse;
+            if (r.linear) force += r.impulse * r.jvB;
+            else torque += std::fabs(r.impulse);
+        }
+        if (i == joints_.size()) break; // the drag spring has no JointInfo
+        JointSlot& slot = joints_[i];
+        if (!slot.alive || slot.info.broken) continue;
+        JointInfo& info = slot.info;
+        info.reactionForce = force / dt;
+        info.reactionTorque = torque / dt;
+        auto pose = [&](BodyId id, const glm::vec3& local) {
+            if (id.isNull()) return local;
+            const Body& b = slots_[id.index].body;
+            return b.position + b.orientation * local;
+        };
+        info.worldAnchorA = pose(info.def.bodyA, info.localAnchorA);
+        info.worldAnchorB = pose(info.def.bodyB, info.localAnchorB);
+        if (info.def.breakForce > 0.0f && glm::length(info.reactionForce) > info.def.breakForce) {
+            info.broken = true;
+            WorldEvent e;
+            e.step = stepCount_;
+            e.body = info.def.bodyB;
+            e.bodyName = slots_[info.def.bodyB.index].body.name;
+            e.what = "joint '" + info.def.name + "' broke";
+            events_.push_back(std::move(e));
+            rebuildNoCollidePairs();
+        }
+    }
+}
+
+} // namespace tumble
+
+namespace tumble {
+
+void World::correctJointPositions(float dt) {
+    const SolverSettings& ss = settings_.solver;
+    if (ss.positionCorrection == PositionCorrection::None || joints_.empty()) return;
+    StepPipeline& p = *pipeline_;
+    StepContext ctx;
+    ctx.dt = dt;
+    ctx.invDt = 1.0f / dt;
+    ctx.erp = ss.erp;
+    ctx.maxCorrectionVelocity = ss.maxCorrectionVelocity;
+    ctx.positionPass = true;
+
+    // Mass records at the current poses, plus the static world record.
+    std::vector<SolverBody>& bodies = p.positionBodies;
+    bodies.assign(slots_.size() + 1, SolverBody{});
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive || s.body.sleeping || s.body.invMass == 0.0f) continue;
+        bodies[i].invMass = s.body.invMass;
+        bodies[i].invI = s.body.worldInvInertia;
+    }
+    const uint32_t worldIndex = static_cast<uint32_t>(slots_.size());
+    auto move = [&](uint32_t index, float lambda, const glm::vec3& jv, const glm::vec3& jw) {
+        SolverBody& r = bodies[index];
+        if (index == worldIndex || r.invMass == 0.0f) return;
+        Body& b = slots_[index].body;
+        b.position += r.invMass * lambda * jv;
+        b.orientation = integrateOrientation(b.orientation, r.invI * (lambda * jw), 1.0f);
+        b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+        r.invI = b.worldInvInertia;
+    };
+
+    std::vector<JointRow>& rows = p.positionRows;
+    for (int it = 0; it < ss.positionIterations; ++it) {
+        for (uint32_t i = 0; i < joints_.size(); ++i) {
+            const JointSlot& slot = joints_[i];
+            if (!slot.alive || slot.info.broken) continue;
+            const JointDef& def = slot.info.def;
+            JointFrame f;
+            f.joint = i;
+            f.a = def.bodyA.isNull() ? worldIndex : def.bodyA.index;
+            f.b = def.bodyB.index;
+            if (!def.bodyA.isNull()) {
+                f.xA = slots_[f.a].body.position;
+                f.qA = slots_[f.a].body.orientation;
+            }
+            f.xB = slots_[f.b].body.position;
+            f.qB = slots_[f.b].body.orientation;
+            f.bodyA = &bodies[f.a];
+            f.bodyB = &bodies[f.b];
+            if (f.bodyA->invMass == 0.0f && f.bodyB->invMass == 0.0f) continue;
+            rows.clear();
+            buildJointRows(slot.info, f, ctx, rows);
+            // Each row moves the bodies by the impulse that removes its share of the error:
+            // lambda = -m erp C, applied to positions and orientations directly.
+            for (const JointRow& r : rows) {
+                if (r.mass == 0.0f || r.bias == 0.0f) continue;
+                float lambda = std::clamp(-r.mass * r.bias, r.lower, r.upper);
+                move(r.a, lambda, r.jvA, r.jwA);
+                move(r.b, lambda, r.jvB, r.jwB);
+            }
+        }
+    }
 }
 
 } // namespace tumble

@@ -55,9 +55,9 @@ void rotationLockRows(const JointFrame& f, const glm::quat& relative, const Step
 
 void motorRow(JointRow row, float speed, float maxForce, const JointFrame& f,
               const StepContext& ctx, std::vector<JointRow>& rows) {
+    if (ctx.positionPass) return; // a motor drives velocity, it has no position error
     finishRow(row, f, 0.0f, ctx);
     row.bias = -speed;
-    row.splitBias = 0.0f;
     row.lower = -maxForce * ctx.dt;
     row.upper = maxForce * ctx.dt;
     rows.push_back(row);
