@@ -138,6 +138,13 @@ public:
     void setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& angular);
     void applyForce(BodyId id, const glm::vec3& force, const glm::vec3& worldPoint);
     void applyTorque(BodyId id, const glm::vec3& torque);
+    /// Inspector edits; each wakes the body and keeps derived state (mass, inertia) right.
+    void setBodyType(BodyId id, BodyType type);
+    void setBodyMaterial(BodyId id, int material);
+    void setGravityScale(BodyId id, float scale);
+    void setDamping(BodyId id, float linear, float angular);
+    void setLayers(BodyId id, uint32_t layer, uint32_t mask);
+    void setBullet(BodyId id, bool bullet);
 
     // --- joints ----------------------------------------------------------------
     /// Create a joint. Returns a null id and sets `error` for a missing or stale body, a

@@ -268,6 +268,55 @@ void World::applyTorque(BodyId id, const glm::vec3& torque) {
     wake(b);
 }
 
+void World::setBodyType(BodyId id, BodyType type) {
+    Body& b = mutableBody(id);
+    if (b.shape.type == ShapeType::Plane && type != BodyType::Static) return; // planes stay static
+    b.type = type;
+    if (type == BodyType::Static) {
+        b.linearVelocity = glm::vec3(0.0f);
+        b.angularVelocity = glm::vec3(0.0f);
+    }
+    updateMass(b);
+    // The broad phase learns the new motion class when the proxy is made again.
+    if (pipeline_->broadphase) pipeline_->broadphase->remove(id.index);
+    b.sleeping = false;
+    b.sleepTime = 0.0f;
+}
+
+void World::setBodyMaterial(BodyId id, int material) {
+    if (material < 0 || material >= static_cast<int>(materials_.size())) return;
+    Body& b = mutableBody(id);
+    b.material = material;
+    updateMass(b);
+    wake(b);
+}
+
+void World::setGravityScale(BodyId id, float scale) {
+    Body& b = mutableBody(id);
+    if (std::isfinite(scale)) b.gravityScale = scale;
+    wake(b);
+}
+
+void World::setDamping(BodyId id, float linear, float angular) {
+    Body& b = mutableBody(id);
+    if (std::isfinite(linear) && linear >= 0.0f) b.linearDamping = linear;
+    if (std::isfinite(angular) && angular >= 0.0f) b.angularDamping = angular;
+    wake(b);
+}
+
+void World::setLayers(BodyId id, uint32_t layer, uint32_t mask) {
+    Body& b = mutableBody(id);
+    b.layer = layer;
+    b.mask = mask;
+    wake(b);
+}
+
+void World::setBullet(BodyId id, bool bullet) {
+    Body& b = mutableBody(id);
+    b.bullet = bullet;
+    wake(b);
+}
+
 // --- the step -------------------------------------------------------------------------------
 
 glm::vec3 World::acceleration(const Body& b, const glm::vec3& x) const {
