@@ -128,14 +128,14 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
-        {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist axis (cyan), hinge limits as an arc (yellow), the reaction force on body B (orange, 1 m per 100 N), and the drag spring (white line)."},
+        {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist axis (cyan), hinge limits as an arc (yellow), the reaction force on body B as one step's impulse F dt (orange, on the Impulse scale), and the drag spring (white line)."},
         {"forceFields", &DebugDrawOptions::forceFields, "Attractor centres and their radius of influence."},
         {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator."},
     };
     return flags;
 }
 
-static void emitJoints(const World& world, DebugDraw& d) {
+static void emitJoints(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
     for (JointId id : world.jointIds()) {
         const JointInfo& j = world.joint(id);
         if (j.broken) continue;
@@ -165,7 +165,9 @@ static void emitJoints(const World& world, DebugDraw& d) {
                 d.line(a, prev, kYellow);
             }
         }
-        if (glm::length(j.reactionForce) > 0.0f) d.arrow(b, b + 0.01f * j.reactionForce, kOrange);
+        // The reaction as the impulse of one step (F dt), on the same scale as contact impulses.
+        glm::vec3 impulse = j.reactionForce * world.settings().timestep;
+        if (glm::length(impulse) > 0.0f) d.arrow(b, b + o.impulseScale * impulse, kOrange);
     }
     if (world.isValid(world.dragBody())) {
         d.line(world.dragPoint(), world.dragTarget(), kWhite);
@@ -179,7 +181,7 @@ void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) 
         emitBody(world, id, o, d);
     }
     emitContacts(world, o, d);
-    if (o.joints) emitJoints(world, d);
+    if (o.joints) emitJoints(world, o, d);
     if (o.fatAabbs)
         world.visitBroadphase([&](const Aabb& box, int depth) {
             if (box.max.x - box.min.x < 1e5f) drawBox(d, box, depthColor(depth));
