@@ -2,6 +2,7 @@
 // convex hull builder (topology, orientation, mass properties, degenerate input).
 #include "shapes/polyhedron_mass.h"
 #include "tumble/shape.h"
+#include "unit/query_fixtures.h"
 
 #include <cmath>
 #include <glm/gtc/constants.hpp>
@@ -10,37 +11,14 @@
 #include <random>
 
 using namespace tumble;
+using tumble::test::boxCorners;
+using tumble::test::makeBox;
+using tumble::test::makeCapsule;
+using tumble::test::makeSphere;
 
 namespace {
 
 constexpr float kPi = glm::pi<float>();
-
-Shape makeSphere(float r) {
-    Shape s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
-    return s;
-}
-Shape makeBox(glm::vec3 h) {
-    Shape s;
-    s.type = ShapeType::Box;
-    s.halfExtents = h;
-    return s;
-}
-Shape makeCapsule(float r, float halfHeight) {
-    Shape s;
-    s.type = ShapeType::Capsule;
-    s.radius = r;
-    s.halfHeight = halfHeight;
-    return s;
-}
-
-std::vector<glm::vec3> boxCorners(glm::vec3 h) {
-    std::vector<glm::vec3> c;
-    for (int i = 0; i < 8; ++i)
-        c.emplace_back((i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z);
-    return c;
-}
 
 // Every entry of a within rel * (largest entry of b) of b.
 void expectMatrixNear(const glm::mat3& a, const glm::mat3& b, float rel) {
