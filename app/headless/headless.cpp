@@ -111,10 +111,6 @@ int runHeadless(const HeadlessOptions& o) {
         }
         traces.push_back({name, id});
     }
-    if (!o.snapshotOut.empty()) {
-        std::cerr << "tumble: --snapshot-out: snapshots are not implemented yet\n";
-        return 2;
-    }
 
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<size_t>(o.steps));
@@ -130,6 +126,16 @@ int runHeadless(const HeadlessOptions& o) {
             const Body& b = world.body(t.id);
             t.position.push_back(vec(b.position));
             t.linearVelocity.push_back(vec(b.linearVelocity));
+        }
+    }
+
+    // The snapshot: the scene as it is now plus the state the next step reads.
+    if (!o.snapshotOut.empty()) {
+        std::ofstream file(o.snapshotOut, std::ios::binary);
+        file << writeSnapshot(scene, world);
+        if (!file) {
+            std::cerr << "tumble: --snapshot-out: cannot write " << o.snapshotOut << "\n";
+            return 2;
         }
     }
 

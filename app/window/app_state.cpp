@@ -56,6 +56,10 @@ bool App::openScene(const std::string& path) {
     // of the new one, so the selection goes with the world it was made in.
     selected = kNullBody;
     hovered = kNullBody;
+    // The old world's drag went with it; the button may still be down, but pulls nothing.
+    mouseDrag = MouseDrag{};
+    spawnCounter = 0;
+    spawnError.clear();
     materialError.clear();
     nonFiniteNoticed = false;
     frameMs.clear();
@@ -123,6 +127,22 @@ void App::select(BodyId id) {
         focusTab = &PanelFlags::inspector;
     }
     selected = id;
+}
+
+BodyId App::dropBody(const Ray& ray) {
+    spawnError.clear();
+    return createNamed(world, dropDefinition(world, spawn, ray), "dropped", spawnCounter, &spawnError);
+}
+
+BodyId App::throwBody(const Ray& ray) {
+    spawnError.clear();
+    return createNamed(world, throwDefinition(world, spawn, ray), "thrown", spawnCounter, &spawnError);
+}
+
+void App::deleteSelected() {
+    if (selected.isNull()) return;
+    deleteBody(mouseDrag, world, selected);
+    select(kNullBody);
 }
 
 void App::togglePause() {

@@ -4,6 +4,7 @@
 /// panels, the input handlers and the draw code. No GL objects live here (they need a
 /// context and live in window_app.cpp), so this state can be made and changed without one.
 #include "window/camera.h"
+#include "window/interaction.h"
 #include "window_app.h"
 
 #include "tumble/debug_draw.h"
@@ -40,7 +41,7 @@ private:
 };
 
 /// Which panels are open (the View menu toggles these; ImGui's ini keeps their layout).
-/// Solver, Materials, Collision, Inspector and Debug draw are tabs of the dock on the right.
+/// Solver, Materials, Collision, Inspector, Debug draw and Spawn are tabs of the dock on the right.
 struct PanelFlags {
     bool time = true;
     bool scene = true;
@@ -51,6 +52,7 @@ struct PanelFlags {
     bool collision = true;
     bool inspector = true;
     bool debugDraw = true;
+    bool spawn = true;
     bool help = false;
 };
 
@@ -74,6 +76,12 @@ struct App {
     /// A dock tab to bring forward (and the dock to expand) next frame: set by the View menu
     /// and by a new selection (the Inspector); null otherwise.
     bool PanelFlags::*focusTab = nullptr;
+
+    // --- hands-on interaction (left drag, T, B, Delete) ---------------------------------
+    SpawnSettings spawn;               ///< what B drops and T throws, and the drag spring
+    MouseDrag mouseDrag;               ///< the left press in the view and the drag it became
+    int spawnCounter = 0;              ///< last number given to a dropped or thrown body's name
+    std::string spawnError;            ///< why the last drop or throw was refused
 
     // --- the catalogue and load errors -----------------------------------------------
     std::string scenesFolder;
@@ -120,6 +128,12 @@ struct App {
     void stepWorld(int steps);
     /// Select a body for the Inspector (kNullBody clears the selection).
     void select(BodyId id);
+    /// Drop the Spawn panel's shape where `ray` meets the scene (B). Null if refused.
+    BodyId dropBody(const Ray& ray);
+    /// Throw the Spawn panel's shape along `ray` at its speed (T). Null if refused.
+    BodyId throwBody(const Ray& ray);
+    /// Destroy the selected body and clear the selection (Delete).
+    void deleteSelected();
     /// Record this frame's measurements.
     void recordFrame(float frameSeconds, float physicsSeconds);
 };

@@ -1,21 +1,51 @@
-// Shortcuts and the orbit camera's mouse bindings.
+// Shortcuts, the orbit camera's mouse bindings, and selecting and dragging bodies.
 #include "window/input.h"
 
 #include "window/picking.h"
 
 #include <imgui.h>
 
+#include <glm/geometric.hpp>
+#include <algorithm>
+
 namespace tumble::app {
 namespace {
 
+glm::vec2 displaySize() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return {io.DisplaySize.x, io.DisplaySize.y};
+}
+
+/// The ray under a cursor position in display units.
+bool rayAt(const App& app, glm::vec2 cursor, Ray& ray) {
+    return cursorRay(app, cursor, displaySize(), ray.origin, ray.direction);
+}
+
+/// The cursor in display units, when the pointer is over the window.
+bool cursorInWindow(glm::vec2& cursor) {
+    if (SDL_GetMouseFocus() == nullptr) return false;
+    int x = 0, y = 0;
+    SDL_GetMouseState(&x, &y);
+    cursor = {static_cast<float>(x), static_cast<float>(y)};
+    return true;
+}
+
 void handleKey(App& app, const SDL_KeyboardEvent& key) {
     if (key.repeat != 0 && key.keysym.sym != SDLK_n) return; // holding N steps repeatedly
+    Ray ray;
     switch (key.keysym.sym) {
     case SDLK_SPACE: app.togglePause(); break;
     case SDLK_n: app.singleStep(); break;
     case SDLK_r: app.reloadScene(); break;
     case SDLK_f: app.frameAll(); break;
     case SDLK_HOME: app.resetCamera(); break;
+    case SDLK_t:
+        if (spawnRay(app, ray)) app.throwBody(ray);
+        break;
+    case SDLK_b:
+        if (spawnRay(app, ray)) app.dropBody(ray);
+        break;
+    case SDLK_DELETE: app.deleteSelected(); break;
     case SDLK_ESCAPE: app.quit = true; break;
     default: break;
     }
@@ -34,12 +64,17 @@ void handleMotion(App& app, const SDL_MouseMotionEvent& motion, float viewHeight
     else if (right || (left && alt)) app.camera.rotate(dx, dy);
 }
 
-/// Left click (without Alt, which orbits) selects the body under the cursor, or nothing.
+/// Left press (without Alt, which orbits) selects the body under the cursor, or nothing;
+/// on a dynamic body it also readies a drag, which starts once the cursor moves.
 void handleButton(App& app, const SDL_MouseButtonEvent& button) {
     if (button.button != SDL_BUTTON_LEFT || (SDL_GetModState() & KMOD_ALT) != 0) return;
-    const ImGuiIO& io = ImGui::GetIO();
     glm::vec2 cursor{static_cast<float>(button.x), static_cast<float>(button.y)};
-    app.select(pickBody(app, cursor, {io.DisplaySize.x, io.DisplaySize.y}));
+    Ray ray;
+    if (!rayAt(app, cursor, ray)) {
+        app.select(kNullBody);
+        return;
+    }
+    app.select(pressDrag(app.mouseDrag, app.world, ray, cursor));
 }
 
 } // namespace
@@ -57,11 +92,39 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
     case SDL_MOUSEBUTTONDOWN:
         if (!io.WantCaptureMouse) handleButton(app, event.button);
         break;
+    case SDL_MOUSEBUTTONUP:
+        // Wherever the button comes up (over a panel, outside the window), the drag ends.
+        if (event.button.button == SDL_BUTTON_LEFT) releaseDrag(app.mouseDrag, app.world);
+        break;
     case SDL_MOUSEWHEEL:
         if (!io.WantCaptureMouse) app.camera.zoom(static_cast<float>(event.wheel.y));
         break;
     default: break;
     }
+}
+
+void updateMouseDrag(App& app) {
+    if (!app.mouseDrag.pressed) return;
+    glm::vec2 cursor;
+    Ray ray;
+    if (!cursorInWindow(cursor) || !rayAt(app, cursor, ray)) return; // keep the last target
+    glm::vec3 viewDirection = glm::normalize(app.camera.target - app.camera.eye());
+    updateDrag(app.mouseDrag, app.world, app.spawn.drag, ray, cursor, viewDirection);
+}
+
+bool viewCentreRay(const App& app, Ray& ray) {
+    glm::vec2 size = displaySize();
+    // The projection is shifted so the orbit target sits in the middle of the part of the
+    // window the panels leave uncovered (window_app.cpp, viewParams).
+    float left = std::clamp(app.viewLeftInset, 0.0f, 0.5f * size.x);
+    float right = std::clamp(app.viewRightInset, 0.0f, 0.5f * size.x);
+    return rayAt(app, {0.5f * (size.x + left - right), 0.5f * size.y}, ray);
+}
+
+bool spawnRay(const App& app, Ray& ray) {
+    glm::vec2 cursor;
+    if (!ImGui::GetIO().WantCaptureMouse && cursorInWindow(cursor) && rayAt(app, cursor, ray)) return true;
+    return viewCentreRay(app, ray);
 }
 
 } // namespace tumble::app

@@ -13,7 +13,7 @@ inline constexpr float kPanelColumnX = 8.0f;
 inline constexpr float kPanelColumnWidth = 330.0f;
 /// First pixel column right of the left panel column.
 inline constexpr float kViewLeft = kPanelColumnX + kPanelColumnWidth + 8.0f;
-/// The dock against the right edge (Solver, Materials, Collision, Inspector, Debug draw).
+/// The dock against the right edge (Solver, Materials, Collision, Inspector, Debug draw, Spawn).
 inline constexpr float kDockWidth = 400.0f;
 /// Windows at least this wide open with the dock expanded; narrower ones with it collapsed.
 inline constexpr float kDockOpenMinWidth = 1600.0f;

@@ -24,9 +24,12 @@ const DockTab kTabs[] = {
     {"Collision", &PanelFlags::collision, drawCollisionPanel,
      "Broad phase, pair counts, time per phase and the narrow-phase dispatch table."},
     {"Inspector", &PanelFlags::inspector, drawInspectorPanel,
-     "The body you clicked in the 3D view and each of its contact points."},
+     "The body you clicked in the 3D view, edited live, with its joints and contact points."},
     {"Debug draw", &PanelFlags::debugDraw, drawDebugDrawPanel,
      "Overlays in the 3D view: contacts, normals, impulses, bounding boxes, islands ..."},
+    {"Spawn", &PanelFlags::spawn, drawSpawnPanel,
+     "What B drops and T throws (shape, size, material, speed), the mouse drag's spring, and "
+     "Delete."},
 };
 
 } // namespace
@@ -45,7 +48,7 @@ void drawDock(App& app) {
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
-    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw###Physics")) {
+    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  Spawn###Physics")) {
         ImGui::End();
         return;
     }

@@ -27,6 +27,7 @@ void drawHelpPanel(App& app) {
     }
     if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         row("Left click", "select the body under the cursor (Inspector); empty space clears");
+        row("Left drag on a body", "pull it toward the cursor on a spring (set in Spawn)");
         row("Hover", "name the body under the cursor");
         row("Right drag / Alt + left drag", "orbit the camera");
         row("Middle drag / Shift + right drag", "pan");
@@ -35,7 +36,10 @@ void drawHelpPanel(App& app) {
         row("Home", "reset the camera to the scene's");
         row("Space", "pause / resume");
         row("N", "single step (pauses)");
-        row("R", "reload the scene from its file");
+        row("T", "throw the Spawn panel's shape from the camera through the cursor");
+        row("B", "drop the Spawn panel's shape onto what lies under the cursor");
+        row("Delete", "remove the selected body (and its joints)");
+        row("R", "reload the scene from its file (undoes spawns, deletes, edits)");
         row("Esc", "quit");
         ImGui::EndTable();
     }
@@ -46,8 +50,9 @@ void drawHelpPanel(App& app) {
         row("Solver", "iterations, warm starting, position correction, friction, sleep (right dock)");
         row("Materials", "density, restitution, friction; the pair table and overrides (right dock)");
         row("Collision", "broad phase, pair counts, time per phase, dispatch table (right dock)");
-        row("Inspector", "the clicked body and each of its contact points (right dock)");
+        row("Inspector", "the clicked body, edited live; its joints and contact points (right dock)");
         row("Debug draw", "contacts, normals, impulses, boxes, islands ... (right dock)");
+        row("Spawn", "shape, size, material and speed for B and T; the drag spring; Delete (right dock)");
         row("Stats", "frame and step times, profile, counters, energies");
         row("Settings", "gravity, integrator, gyroscopic term");
         ImGui::EndTable();

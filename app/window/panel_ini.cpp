@@ -20,7 +20,8 @@ constexpr PanelField kFields[] = {
     {"stats", &PanelFlags::stats},         {"settings", &PanelFlags::settings},
     {"solver", &PanelFlags::solver},       {"materials", &PanelFlags::materials},
     {"collision", &PanelFlags::collision}, {"inspector", &PanelFlags::inspector},
-    {"debugDraw", &PanelFlags::debugDraw}, {"help", &PanelFlags::help},
+    {"debugDraw", &PanelFlags::debugDraw}, {"spawn", &PanelFlags::spawn},
+    {"help", &PanelFlags::help},
 };
 
 void* readOpen(ImGuiContext*, ImGuiSettingsHandler* handler, const char* name) {

@@ -1,5 +1,6 @@
-// The Inspector panel: the body picked in the 3D view, and for each of its contact points
-// what the solver computed and did in the last step.
+// The Inspector panel: the body picked in the 3D view, edited live through World's setters;
+// its joints with their reaction forces; and for each of its contact points what the solver
+// computed and did in the last step.
 #include "window/panels.h"
 #include "window/picking.h"
 #include "window/widgets.h"
@@ -7,6 +8,9 @@
 #include <imgui.h>
 
 #include <glm/gtc/quaternion.hpp>
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -48,44 +52,237 @@ std::string shapeText(const Shape& shape) {
     return text;
 }
 
-void drawBody(const App& app, BodyId id) {
-    const World& world = app.world;
-    const Body& b = world.body(id);
+/// The label cell of an editable row, with its tooltip; the caller then draws the widget in
+/// the value cell, as wide as the column, and gives it the same tooltip.
+void editRowLabel(const char* name, const char* help) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(name);
+    itemTooltip(help);
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
+const char* const kBodyTypeHelp[] = {
+    "static: never moves, infinite mass; its velocity is zeroed.",
+    "dynamic: moved by gravity, forces, contacts and joints; mass from density x volume.",
+    "kinematic: moved by its velocity only, infinite mass; pushes dynamic bodies, is not pushed.",
+};
+
+bool materialCombo(const World& world, int& material) {
     const std::vector<Material>& materials = world.materials();
-    std::string material = b.material >= 0 && b.material < static_cast<int>(materials.size())
-                               ? materials[static_cast<size_t>(b.material)].name
-                               : "?";
-    glm::vec3 euler = glm::degrees(glm::eulerAngles(b.orientation));
-    char text[128];
+    const bool known = material >= 0 && material < static_cast<int>(materials.size());
+    bool changed = false;
+    if (ImGui::BeginCombo("##material", known ? materials[static_cast<size_t>(material)].name.c_str() : "?")) {
+        for (int i = 0; i < static_cast<int>(materials.size()); ++i) {
+            const Material& m = materials[static_cast<size_t>(i)];
+            if (ImGui::Selectable(m.name.c_str(), i == material)) {
+                material = i;
+                changed = true;
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("density %.0f kg/m^3, restitution %.2f, mu_s %.2f, mu_d %.2f", m.density,
+                                  m.restitution, m.staticFriction, m.dynamicFriction);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+/// The body's properties; the editable ones as widgets that call World's setters at once
+/// (each wakes the body and keeps mass and inertia right). R reloads the scene's values.
+void drawBody(App& app, BodyId id) {
+    World& world = app.world;
+    const Body& b = world.body(id);
+    char text[160];
     if (!ImGui::BeginTable("body", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     ImGui::TableSetupColumn("property", ImGuiTableColumnFlags_WidthFixed, 110.0f);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    propertyRow("name", "The body's name in the scene file (or its slot number).", bodyLabel(world, id));
-    std::snprintf(text, sizeof text, "%s   (slot %u, generation %u)", std::string(toString(b.type)).c_str(),
-                  id.index, id.generation);
-    propertyRow("type", "static: never moves; dynamic: moved by forces and contacts; kinematic: moved "
-                        "by its velocity only. Slot and generation form the handle.", text);
+    std::snprintf(text, sizeof text, "%s   (slot %u, generation %u)", bodyLabel(world, id).c_str(), id.index,
+                  id.generation);
+    propertyRow("name", "The body's name in the scene file (or its slot number). Slot and generation "
+                        "form its handle.", text);
+
+    const char* help = nullptr;
+    const bool plane = b.shape.type == ShapeType::Plane;
+    help = "static: never moves; dynamic: moved by forces and contacts; kinematic: moved "
+           "by its velocity only. Planes stay static.";
+    editRowLabel("type", help);
+    BodyType type = b.type;
+    if (plane) ImGui::BeginDisabled();
+    if (enumCombo("##type", type, 3, kBodyTypeHelp)) world.setBodyType(id, type);
+    itemTooltip(help);
+    if (plane) ImGui::EndDisabled();
     propertyRow("shape", "Shape type and dimensions in the body's frame, m.", shapeText(b.shape));
-    propertyRow("material", "Material (Materials panel): density, restitution, friction.", material);
-    std::snprintf(text, sizeof text, b.mass > 0.0f ? "%.4g kg" : "infinite", b.mass);
+
+    help = "Material (Materials panel): density (kg/m^3, sets the mass), restitution "
+           "and friction.";
+    editRowLabel("material", help);
+    int material = b.material;
+    if (materialCombo(world, material)) world.setBodyMaterial(id, material);
+    itemTooltip(help);
+    // Read again after the edits above: the mass follows the type and the material.
+    std::snprintf(text, sizeof text, world.body(id).mass > 0.0f ? "%.4g kg" : "infinite", world.body(id).mass);
     propertyRow("mass", "kg, density x volume; infinite for static and kinematic bodies (inverse mass 0).",
                 text);
-    propertyRow("position", "Centre of mass in world space, m.", formatVec3(b.position));
-    std::snprintf(text, sizeof text, "%.4f %.4f %.4f %.4f", b.orientation.w, b.orientation.x,
-                  b.orientation.y, b.orientation.z);
+
+    const Body& now = world.body(id);
+    help = "Centre of mass in world space, m. Drag to move the body (World::setPose); "
+           "it wakes, and what it overlaps is pushed out by the solver.";
+    editRowLabel("position", help);
+    glm::vec3 position = now.position;
+    if (ImGui::DragFloat3("##position", &position.x, 0.01f, 0.0f, 0.0f, "%.3f"))
+        world.setPose(id, position, now.orientation);
+    itemTooltip(help);
+    std::snprintf(text, sizeof text, "%.4f %.4f %.4f %.4f", now.orientation.w, now.orientation.x,
+                  now.orientation.y, now.orientation.z);
     propertyRow("orientation", "Unit quaternion w x y z (body to world).", text);
-    propertyRow("Euler angles", "The same rotation as X, Y, Z Euler angles in degrees (glm::eulerAngles: "
-                                "pitch about X, yaw about Y, roll about Z).", formatVec3(euler, 2));
-    propertyRow("velocity", "Linear velocity of the centre of mass, m/s (world).",
-                formatVec3(b.linearVelocity));
-    propertyRow("angular velocity", "rad/s, world frame.", formatVec3(b.angularVelocity));
-    std::snprintf(text, sizeof text, "%s   (still for %.2f s)", b.sleeping ? "yes" : "no", b.sleepTime);
+    help = "The same rotation as X, Y, Z Euler angles in degrees (glm::eulerAngles: "
+           "pitch about X, yaw about Y, roll about Z). Drag to turn the body.";
+    editRowLabel("Euler angles", help);
+    glm::vec3 euler = glm::degrees(glm::eulerAngles(now.orientation));
+    for (int k = 0; k < 3; ++k)
+        if (std::abs(euler[k]) < 0.005f) euler[k] = 0.0f; // "0.00", not "-0.00"
+    if (ImGui::DragFloat3("##euler", &euler.x, 0.5f, 0.0f, 0.0f, "%.2f"))
+        world.setPose(id, now.position, glm::quat(glm::radians(euler)));
+    itemTooltip(help);
+
+    const bool still = world.body(id).type == BodyType::Static;
+    if (still) ImGui::BeginDisabled();
+    glm::vec3 linear = world.body(id).linearVelocity, angular = world.body(id).angularVelocity;
+    help = "Linear velocity of the centre of mass, m/s (world). Static bodies have none.";
+    editRowLabel("velocity", help);
+    bool velocityChanged = ImGui::DragFloat3("##velocity", &linear.x, 0.05f, 0.0f, 0.0f, "%.3f");
+    itemTooltip(help);
+    help = "rad/s, world frame: the axis is the direction, the rate its length.";
+    editRowLabel("angular velocity", help);
+    velocityChanged |= ImGui::DragFloat3("##angular", &angular.x, 0.05f, 0.0f, 0.0f, "%.3f");
+    itemTooltip(help);
+    if (velocityChanged) world.setVelocity(id, linear, angular);
+    if (still) ImGui::EndDisabled();
+
+    help = "Multiplies Settings::gravity for this body, dimensionless: 0 floats, "
+           "-1 falls up.";
+    editRowLabel("gravity scale", help);
+    float gravityScale = world.body(id).gravityScale;
+    if (ImGui::DragFloat("##gravityScale", &gravityScale, 0.01f, -10.0f, 10.0f, "%.2f"))
+        world.setGravityScale(id, gravityScale);
+    itemTooltip(help);
+    float linearDamping = world.body(id).linearDamping, angularDamping = world.body(id).angularDamping;
+    help = "1/s: each step v *= 1 / (1 + dt * damping). Air drag of a sort; 0 is none.";
+    editRowLabel("linear damping", help);
+    bool dampingChanged = ImGui::DragFloat("##linearDamping", &linearDamping, 0.01f, 0.0f, 100.0f, "%.3f 1/s");
+    itemTooltip(help);
+    help = "1/s: each step w *= 1 / (1 + dt * damping).";
+    editRowLabel("angular damping", help);
+    dampingChanged |= ImGui::DragFloat("##angularDamping", &angularDamping, 0.01f, 0.0f, 100.0f, "%.3f 1/s");
+    itemTooltip(help);
+    if (dampingChanged) world.setDamping(id, std::max(linearDamping, 0.0f), std::max(angularDamping, 0.0f));
+
+    uint32_t layer = world.body(id).layer, mask = world.body(id).mask;
+    help = "Collision layer bits this body is on, hexadecimal (1 = layer 0). Two bodies "
+           "collide when each one's layer meets the other's mask.";
+    editRowLabel("layer", help);
+    bool layersChanged = ImGui::InputScalar("##layer", ImGuiDataType_U32, &layer, nullptr, nullptr, "%08X",
+                                            ImGuiInputTextFlags_CharsHexadecimal);
+    itemTooltip(help);
+    help = "Layers this body collides with, hexadecimal bits (FFFF = the first 16 layers, "
+           "0 = nothing).";
+    editRowLabel("mask", help);
+    layersChanged |= ImGui::InputScalar("##mask", ImGuiDataType_U32, &mask, nullptr, nullptr, "%08X",
+                                        ImGuiInputTextFlags_CharsHexadecimal);
+    itemTooltip(help);
+    if (layersChanged) world.setLayers(id, layer, mask);
+    help = "Continuous collision: a fast body is swept along its step's path, so it "
+           "cannot tunnel through thin walls.";
+    editRowLabel("bullet", help);
+    bool bullet = world.body(id).bullet;
+    if (ImGui::Checkbox("##bullet", &bullet)) world.setBullet(id, bullet);
+    itemTooltip(help);
+
+    const Body& after = world.body(id);
+    std::snprintf(text, sizeof text, "%s   (still for %.2f s)", after.sleeping ? "yes" : "no", after.sleepTime);
     propertyRow("sleeping", "A sleeping body is not simulated until something wakes its island. The time "
                             "is how long it has stayed under the sleep thresholds, s.", text);
     int island = world.islandOf(id);
     propertyRow("island", "Island of the last step (slot of its root body); -1 for static and kinematic "
                           "bodies, which do not join islands.", std::to_string(island));
     ImGui::EndTable();
+}
+
+const ColumnHelp kJointColumns[] = {
+    {"joint", "The joint's name in the scene file (or its slot number)."},
+    {"type", "distance, ballSocket, hinge, slider, fixed or coneTwist."},
+    {"position", "hinge: angle from its zero direction, rad (degrees on hover); slider: travel along "
+                 "its axis, m; other types have none."},
+    {"|F| N", "Reaction force of the last step, N: the force the joint puts on body B (A feels the "
+              "opposite). Hover a value for its components."},
+    {"torque N m", "Magnitude of the joint's reaction torque in the last step, N m."},
+    {"broken", "A joint with a break force snaps once its reaction force exceeds it, and stays broken."},
+    {"to", "The other body (world: joined to a fixed point); A or B says which end this body is."},
+};
+constexpr int kJointColumnCount = static_cast<int>(sizeof kJointColumns / sizeof kJointColumns[0]);
+
+std::string jointLabel(const JointInfo& j, JointId id) {
+    if (!j.def.name.empty()) return j.def.name;
+    std::string slot = "#";
+    slot += std::to_string(id.index);
+    return slot;
+}
+
+void jointRow(const World& world, BodyId self, JointId id) {
+    const JointInfo& j = world.joint(id);
+    const bool selfIsA = j.def.bodyA == self;
+    const BodyId other = selfIsA ? j.def.bodyB : j.def.bodyA;
+    char text[96];
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(jointLabel(j, id).c_str());
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(std::string(toString(j.def.type)).c_str());
+    ImGui::TableNextColumn();
+    if (j.def.type == JointType::Hinge) {
+        ImGui::Text("%.3f rad", j.angle);
+        std::snprintf(text, sizeof text, "%.2f degrees", glm::degrees(j.angle));
+        itemTooltip(text);
+    } else if (j.def.type == JointType::Slider) {
+        ImGui::Text("%.4f m", j.angle);
+    } else {
+        ImGui::TextDisabled("-");
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4g", glm::length(j.reactionForce));
+    std::snprintf(text, sizeof text, "on B: %s N", formatVec3(j.reactionForce, 2).c_str());
+    itemTooltip(text);
+    ImGui::TableNextColumn();
+    ImGui::Text("%.4g", j.reactionTorque);
+    ImGui::TableNextColumn();
+    if (j.broken) ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "broken");
+    else ImGui::TextDisabled("no");
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (%s)", other.isNull() ? "world" : bodyLabel(world, other).c_str(), selfIsA ? "A" : "B");
+}
+
+void drawJoints(const World& world, BodyId id) {
+    const std::vector<JointId> joints = world.jointsOf(id);
+    if (joints.empty()) {
+        ImGui::TextDisabled("no joints attached");
+        return;
+    }
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_SizingFixedFit;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    float rowHeight = ImGui::GetTextLineHeight() + 2.0f * style.CellPadding.y;
+    float height = rowHeight * static_cast<float>(joints.size() + 1) + style.ScrollbarSize + 4.0f;
+    if (ImGui::BeginTable("joints", kJointColumnCount, flags, ImVec2(0.0f, height))) {
+        ImGui::TableSetupScrollFreeze(1, 1);
+        for (const ColumnHelp& c : kJointColumns) ImGui::TableSetupColumn(c.name);
+        tableHeaderRow(kJointColumns, kJointColumnCount);
+        for (JointId j : joints) jointRow(world, id, j);
+        ImGui::EndTable();
+    }
 }
 
 const ColumnHelp kPointColumns[] = {
@@ -206,7 +403,20 @@ void drawInspectorPanel(App& app) {
         return;
     }
     itemTooltip("Clear the selection (or click empty space in the 3D view).");
+    ImGui::SameLine();
+    if (ImGui::Button("Delete (Del)")) {
+        app.deleteSelected();
+        return;
+    }
+    itemTooltip("Destroy this body and the joints attached to it (World::destroyBody). R reloads the "
+                "scene to bring it back.");
+    ImGui::SameLine();
+    ImGui::TextDisabled("edits apply at once; R undoes them");
+    itemTooltip("Every widget below calls a World setter as you change it (the body wakes, mass and "
+                "inertia follow). Reloading the scene (R) restores the file's values.");
     drawBody(app, id);
+    if (!app.world.isValid(id)) return;
+    if (ImGui::CollapsingHeader("Joints", ImGuiTreeNodeFlags_DefaultOpen)) drawJoints(app.world, id);
     if (ImGui::CollapsingHeader("Contacts of the last step", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::TextDisabled("hover a column header for its meaning and unit");
         drawContacts(app.world, id);

@@ -32,6 +32,8 @@ void drawCollisionPanel(App& app);
 void drawInspectorPanel(App& app);
 /// One checkbox per entry of debugDrawFlags() and the impulse scale.
 void drawDebugDrawPanel(App& app);
+/// What B drops and T throws, the drag spring's stiffness, damping and force cap, Delete.
+void drawSpawnPanel(App& app);
 /// Mouse and keyboard controls.
 void drawHelpPanel(App& app);
 

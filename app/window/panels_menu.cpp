@@ -75,9 +75,11 @@ void drawMenuBar(App& app) {
         dockMenuItem(app, "Collision", &PanelFlags::collision,
                      "Broad phase, pair counts, time per phase, the narrow-phase dispatch table.");
         dockMenuItem(app, "Inspector", &PanelFlags::inspector,
-                     "The clicked body and what the solver did at each of its contact points.");
+                     "The clicked body, edited live; its joints, and what the solver did at each contact point.");
         dockMenuItem(app, "Debug draw", &PanelFlags::debugDraw,
                      "Overlays: contacts, normals, impulses, bounding boxes, islands ...");
+        dockMenuItem(app, "Spawn", &PanelFlags::spawn,
+                     "What B drops and T throws, the mouse drag's spring, and Delete.");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");

@@ -84,8 +84,8 @@ void updateHover(App& app) {
     const Body& b = app.world.body(app.hovered);
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(bodyLabel(app.world, app.hovered).c_str());
-    ImGui::TextDisabled("%s %s, click to inspect", std::string(toString(b.type)).c_str(),
-                        std::string(toString(b.shape.type)).c_str());
+    ImGui::TextDisabled("%s %s, click to inspect%s", std::string(toString(b.type)).c_str(),
+                        std::string(toString(b.shape.type)).c_str(), b.isDynamic() ? ", drag to pull" : "");
     ImGui::EndTooltip();
 }
 

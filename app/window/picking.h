@@ -12,9 +12,6 @@
 
 namespace tumble::app {
 
-/// Farthest a pick reaches, m.
-inline constexpr float kPickDistance = 1000.0f;
-
 /// The ray under `cursor` (display units, origin top left) through the last drawn frame's
 /// camera: `origin` on the near plane, `direction` unit length. False for a degenerate view.
 bool cursorRay(const App& app, glm::vec2 cursor, glm::vec2 displaySize, glm::vec3& origin,

@@ -208,6 +208,9 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) app.quit = true;
             handleEvent(app, event, static_cast<float>(windowH));
         }
+        // The drag target follows the cursor every frame, also while the mouse rests and the
+        // body swings toward it.
+        updateMouseDrag(app);
 
         Uint64 now = SDL_GetPerformanceCounter();
         float frameTime = screenshot ? kScreenshotFrameTime

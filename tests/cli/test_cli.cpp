@@ -114,3 +114,15 @@ TEST(CommandLine, ListScenesShowsTheCatalogue) {
     EXPECT_NE(r.out.find("orbit"), std::string::npos);
     EXPECT_NE(r.out.find("projectile"), std::string::npos);
 }
+
+TEST(CommandLine, SnapshotOutResumesToTheSameHashAsTheStraightRun) {
+    std::string snapshot = testing::TempDir() + "tumble_snapshot_pyramid.json";
+    nlohmann::json first = reportOf("--headless " + sceneFile("pyramid.json") +
+                                    " --steps 300 --snapshot-out " + snapshot);
+    ASSERT_FALSE(first.is_discarded());
+    nlohmann::json resumed = reportOf("--headless " + snapshot + " --steps 200");
+    nlohmann::json straight = reportOf("--headless " + sceneFile("pyramid.json") + " --steps 500");
+    EXPECT_EQ(resumed["hash"], straight["hash"]);
+    EXPECT_NE(first["hash"], straight["hash"]);
+    std::remove(snapshot.c_str());
+}

@@ -7,6 +7,7 @@
 #include "tumble/debug_draw.h"
 #include "tumble/material.h"
 #include "tumble/settings.h"
+#include "tumble/snapshot.h"
 #include "tumble/world.h"
 #include <nlohmann/json_fwd.hpp>
 #include <string>
@@ -45,6 +46,9 @@ struct SceneDef {
     std::vector<ForceField> forceFields;
     CameraDef camera;
     DebugDrawOptions debugDraw;
+    /// A snapshot's `state` section: buildWorld restores it after creating everything.
+    bool hasState = false;
+    WorldState state;
 };
 
 /// One problem in a scene file.
@@ -98,6 +102,14 @@ std::string applySettingOverride(Settings& s, const std::string& assignment);
 
 /// Debug-draw options as a JSON object and back (scene files' `debugDraw` section).
 nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
+
+/// A snapshot of `world` as scene-file text: `scene`'s name, description, camera and debug
+/// draw, the world's settings, materials, pairs, bodies (at their current poses), joints and
+/// force fields, and a `state` section (tumble/snapshot.h) with every float written so it
+/// reads back exactly. Loading it with buildWorld and stepping gives bit for bit the states
+/// `world` would have reached. `scene` supplies the shapes' definitions (hull points as the
+/// user gave them) when its bodies match the world's, body for body.
+std::string writeSnapshot(const SceneDef& scene, const World& world);
 
 /// Name and one-line description of every scene file in a folder, sorted by file name.
 struct SceneCatalogEntry {

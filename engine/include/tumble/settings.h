@@ -70,6 +70,16 @@ struct SolverSettings {
     friend bool operator==(const SolverSettings&, const SolverSettings&) = default;
 };
 
+/// What the step flags as suspicious (events in the report, markers in the app).
+struct WatchdogSettings {
+    bool enabled = true;
+    float maxSpeed = 200.0f;       ///< m/s: a body faster than this is flagged
+    float maxPenetration = 0.5f;   ///< m: an overlap deeper than this is flagged
+    float maxEnergyGain = 1.0f;    ///< total energy growing in one step by more than this share
+                                   ///< of (kinetic energy + lifting every body 10 cm + 1 J) is flagged
+    friend bool operator==(const WatchdogSettings&, const WatchdogSettings&) = default;
+};
+
 /// Every tunable of a world. Defaults are the documented defaults of scene files.
 struct Settings {
     glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< m/s^2
@@ -83,6 +93,7 @@ struct Settings {
     CombineRule restitutionCombine = CombineRule::Max;
     SleepSettings sleep;
     SolverSettings solver;
+    WatchdogSettings watchdog;
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 

@@ -70,6 +70,16 @@ struct RayHit {
 };
 
 struct StepPipeline;
+struct WorldState;
+
+/// What the watchdog flagged in the last step (Settings::watchdog).
+struct StepFlags {
+    bool nonFinite = false;     ///< a body turned non-finite (it is frozen and pointed at)
+    bool tooFast = false;       ///< a body moved faster than watchdog.maxSpeed
+    bool tooDeep = false;       ///< an overlap deeper than watchdog.maxPenetration
+    bool energyJump = false;    ///< total energy grew more than watchdog.maxEnergyGain allows
+    bool any() const { return nonFinite || tooFast || tooDeep || energyJump; }
+};
 
 /// Something the step noticed that a user should look at.
 struct WorldEvent {
@@ -215,6 +225,8 @@ public:
     const std::vector<WorldEvent>& events() const { return events_; }
     /// True once a body turned non-finite; such a body is frozen (velocities zeroed).
     bool hasNonFinite() const { return nonFinite_; }
+    /// The watchdog's flags for the last step.
+    const StepFlags& stepFlags() const { return flags_; }
 
     // --- measurements ----------------------------------------------------------
     double kineticEnergy() const;    ///< J, sum of 1/2 m v^2 + 1/2 w.(I w)
@@ -224,6 +236,14 @@ public:
     /// 64-bit FNV-1a over the exact bits of the state (step counter, poses, velocities,
     /// sleep state): equal hashes mean bit-identical states.
     uint64_t stateHash() const;
+
+    // --- snapshots (tumble/snapshot.h) -------------------------------------------------
+    /// The state a step reads beyond what the bodies' and joints' definitions hold.
+    WorldState captureState() const;
+    /// Put back a captured state into a world built from the same definitions (same body
+    /// and joint counts, in the same order). Returns false and sets `error` on a mismatch,
+    /// leaving the world unchanged. The next step behaves as the captured world's would.
+    bool restoreState(const WorldState& state, std::string* error = nullptr);
 
 private:
     struct Slot {
@@ -262,6 +282,8 @@ private:
     void correctPositions(float dt);
     void updateSleep(float dt);
     void finishStep();
+    void watch();
+    void addEvent(uint32_t slot, std::string what);
     void wake(Body& b);
 
     /// Per-slot velocity change from forces this step (explicit Euler moves without it).
@@ -289,6 +311,11 @@ private:
     Counters counters_;
     std::vector<WorldEvent> events_;
     bool nonFinite_ = false;
+    StepFlags flags_;
+    double lastEnergy_ = 0.0;     ///< J, total energy after the previous step (watchdog)
+    double lastEnergy2_ = 0.0;    ///< J, and the step before
+    double lastKinetic_ = 0.0, lastKinetic2_ = 0.0;
+    bool hasLastEnergy_ = false;
     std::vector<StepScratch> scratch_;
     std::unique_ptr<StepPipeline> pipeline_;  ///< broad phase, contact cache, solver arrays
 };

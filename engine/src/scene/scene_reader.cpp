@@ -8,6 +8,7 @@
 #include "scene/generators.h"
 #include "scene/joint_reader.h"
 #include "scene/settings_json.h"
+#include "scene/state_reader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -69,6 +70,9 @@ public:
             {"debugDraw", [this](const Json& v, const std::string& p) {
                  readDebugDraw(v, p, check_, scene_.debugDraw);
              }},
+            {"state", [this](const Json& v, const std::string& p) {
+                 scene_.hasState = readState(v, p, check_, scene_.state);
+             }},
         };
         readObject(root, "", check_, fields);
         if (!root.contains("format"))
@@ -81,6 +85,10 @@ public:
         expandGenerators();
         checkBodyNames();
         resolveJoints(joints_, scene_.bodies, missingBodies_, check_, scene_.joints);
+        // A snapshot's state is checked against the bodies and joints it belongs to.
+        if (scene_.hasState)
+            checkStateAgainstScene(scene_.state, "state", scene_.bodies, scene_.joints.size(),
+                                   check_);
     }
 
 private:

@@ -29,6 +29,11 @@ World buildWorld(const SceneDef& scene) {
                                    std::to_string(i) + " ('" + def.name + "'): " + error);
     }
     world.forceFields() = scene.forceFields;
+    // A snapshot: the state the step reads beyond the definitions (checked when read).
+    std::string stateError;
+    if (scene.hasState && !world.restoreState(scene.state, &stateError))
+        throw std::logic_error("buildWorld: the scene validator let through a state that does "
+                               "not fit: " + stateError);
     return world;
 }
 

@@ -52,6 +52,16 @@ void readSleep(const Json& v, const std::string& path, Checker& check, SleepSett
     readObject(v, path, check, fields);
 }
 
+void readWatchdog(const Json& v, const std::string& path, Checker& check, WatchdogSettings& s) {
+    const Field fields[] = {
+        boolField("enabled", check, s.enabled),
+        floatField("maxSpeed", check, s.maxSpeed, kNonNegative),
+        floatField("maxPenetration", check, s.maxPenetration, kNonNegative),
+        floatField("maxEnergyGain", check, s.maxEnergyGain, kNonNegative),
+    };
+    readObject(v, path, check, fields);
+}
+
 void readSolver(const Json& v, const std::string& path, Checker& check, SolverSettings& s,
                 int maxIterations) {
     const Range iterations = Range::closed(0.0, maxIterations);
@@ -106,6 +116,7 @@ void readSettings(const Json& v, const std::string& path, Checker& check, Settin
         enumField("frictionCombine", check, s.frictionCombine),
         enumField("restitutionCombine", check, s.restitutionCombine),
         {"sleep", [&](const Json& j, const std::string& p) { readSleep(j, p, check, s.sleep); }},
+        {"watchdog", [&](const Json& j, const std::string& p) { readWatchdog(j, p, check, s.watchdog); }},
         {"solver",
          [&](const Json& j, const std::string& p) {
              readSolver(j, p, check, s.solver, maxIterations);
@@ -166,6 +177,11 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"relaxation", tidyFloat(so.relaxation)},
           {"frictionModel", toString(so.frictionModel)},
           {"shockPropagation", so.shockPropagation}}},
+        {"watchdog",
+         {{"enabled", s.watchdog.enabled},
+          {"maxSpeed", tidyFloat(s.watchdog.maxSpeed)},
+          {"maxPenetration", tidyFloat(s.watchdog.maxPenetration)},
+          {"maxEnergyGain", tidyFloat(s.watchdog.maxEnergyGain)}}},
     };
 }
 

@@ -9,6 +9,7 @@
 #include "world/timer.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 
@@ -29,6 +30,7 @@ int World::findMaterial(const std::string& name) const {
 }
 
 int World::setMaterial(const Material& m) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     int index = findMaterial(m.name);
     if (index < 0) {
         materials_.push_back(m);
@@ -98,6 +100,7 @@ void World::updateMass(Body& b) {
 }
 
 BodyId World::createBody(const BodyDef& def, std::string* error) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     auto fail = [&](const std::string& message) {
         if (error) *error = message;
         return kNullBody;
@@ -196,6 +199,7 @@ bool World::isValid(BodyId id) const {
 }
 
 bool World::destroyBody(BodyId id) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     if (!isValid(id)) return false;
     // Joints die with either of their bodies; a drag lets go.
     for (JointId j : jointsOf(id)) destroyJoint(j);
@@ -235,6 +239,7 @@ BodyId World::findBody(const std::string& name) const {
 }
 
 void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orientation) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     Body& b = mutableBody(id);
     b.position = position;
     b.orientation = glm::normalize(orientation);
@@ -248,6 +253,7 @@ void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orien
 }
 
 void World::setVelocity(BodyId id, const glm::vec3& linear, const glm::vec3& angular) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     Body& b = mutableBody(id);
     if (b.type == BodyType::Static) return;
     b.linearVelocity = linear;
@@ -269,6 +275,7 @@ void World::applyTorque(BodyId id, const glm::vec3& torque) {
 }
 
 void World::setBodyType(BodyId id, BodyType type) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     Body& b = mutableBody(id);
     if (b.shape.type == ShapeType::Plane && type != BodyType::Static) return; // planes stay static
     b.type = type;
@@ -284,6 +291,7 @@ void World::setBodyType(BodyId id, BodyType type) {
 }
 
 void World::setBodyMaterial(BodyId id, int material) {
+    hasLastEnergy_ = false; // an edit, not the step, changes the energy
     if (material < 0 || material >= static_cast<int>(materials_.size())) return;
     Body& b = mutableBody(id);
     b.material = material;
@@ -392,7 +400,84 @@ void World::integratePositions(float dt) {
     }
 }
 
+void World::addEvent(uint32_t slot, std::string what) {
+    // Enough to point at a problem without letting a long bad run eat memory.
+    const size_t kMaxEvents = 1000;
+    if (events_.size() >= kMaxEvents) return;
+    WorldEvent e;
+    e.step = stepCount_;
+    e.body = {slot, slots_[slot].generation};
+    e.bodyName = slots_[slot].body.name;
+    e.what = std::move(what);
+    events_.push_back(std::move(e));
+}
+
+void World::watch() {
+    const WatchdogSettings& wd = settings_.watchdog;
+    if (!wd.enabled) {
+        hasLastEnergy_ = false;
+        return;
+    }
+    char text[160];
+    uint32_t fastest = 0;
+    float topSpeed = 0.0f;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive || !s.body.isDynamic()) continue;
+        float speed = glm::length(s.body.linearVelocity);
+        if (speed > topSpeed) {
+            topSpeed = speed;
+            fastest = i;
+        }
+    }
+    if (topSpeed > wd.maxSpeed) {
+        flags_.tooFast = true;
+        std::snprintf(text, sizeof text, "speed %.4g m/s over the %.4g m/s limit", topSpeed, wd.maxSpeed);
+        addEvent(fastest, text);
+    }
+    if (counters_.maxPenetration > wd.maxPenetration) {
+        flags_.tooDeep = true;
+        // Point at a body of the deepest manifold.
+        uint32_t slot = 0;
+        float deepest = 0.0f;
+        for (const ContactManifoldInfo& m : contacts())
+            for (int k = 0; k < m.pointCount; ++k)
+                if (-m.points[k].separation > deepest) {
+                    deepest = -m.points[k].separation;
+                    slot = slots_[m.bodyB.index].body.isDynamic() ? m.bodyB.index : m.bodyA.index;
+                }
+        std::snprintf(text, sizeof text, "penetration %.4g m over the %.4g m limit",
+                      counters_.maxPenetration, wd.maxPenetration);
+        addEvent(slot, text);
+    }
+    // Energy: compare with the larger of the last two steps, so a landing that parks a
+    // ball's approach speed for one step before it bounces is not a jump; the allowance is
+    // maxEnergyGain x (the larger kinetic energy of the two steps before + lifting every body
+    // by 10 cm), so splitting up an overlap or a joint's position fix is not one either.
+    double kinetic = kineticEnergy();
+    double energy = kinetic + potentialEnergy();
+    double weight = 0.0;
+    for (const Slot& s : slots_)
+        if (s.alive && s.body.isDynamic()) weight += s.body.mass * glm::length(settings_.gravity);
+    if (hasLastEnergy_) {
+        double before = std::max(lastEnergy_, lastEnergy2_);
+        double scale = std::max(lastKinetic_, lastKinetic2_) + 0.1 * weight + 1.0;
+        if (energy - before > wd.maxEnergyGain * scale) {
+            flags_.energyJump = true;
+            std::snprintf(text, sizeof text, "total energy jumped by %.4g J in one step",
+                          energy - before);
+            addEvent(fastest, text);
+        }
+    }
+    lastEnergy2_ = hasLastEnergy_ ? lastEnergy_ : energy;
+    lastKinetic2_ = hasLastEnergy_ ? lastKinetic_ : kinetic;
+    lastEnergy_ = energy;
+    lastKinetic_ = kinetic;
+    hasLastEnergy_ = true;
+}
+
 void World::finishStep() {
+    flags_ = StepFlags{};
     counters_.bodies = 0;
     counters_.awakeBodies = 0;
     for (uint32_t i = 0; i < slots_.size(); ++i) {
@@ -407,14 +492,10 @@ void World::finishStep() {
                       isFinite(b.linearVelocity) && isFinite(b.angularVelocity);
         if (finite) continue;
         // Point at the body and freeze it at its last finite pose so the app can show it.
-        WorldEvent e;
-        e.step = stepCount_;
-        e.body = {i, s.generation};
-        e.bodyName = b.name;
-        e.what = !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity)
-                     ? "non-finite velocity"
-                     : "non-finite pose";
-        events_.push_back(std::move(e));
+        flags_.nonFinite = true;
+        addEvent(i, !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity)
+                        ? "non-finite velocity"
+                        : "non-finite pose");
         nonFinite_ = true;
         b.position = b.previousPosition;
         b.orientation = b.previousOrientation;
@@ -422,6 +503,7 @@ void World::finishStep() {
         b.angularVelocity = glm::vec3(0.0f);
         b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
     }
+    watch();
 }
 
 void World::step() {
@@ -432,6 +514,12 @@ void World::step() {
     if (pipeline_->hasLastSettings && !(pipeline_->lastSettings == settings_)) wakeAll();
     pipeline_->lastSettings = settings_;
     pipeline_->hasLastSettings = true;
+    if (settings_.watchdog.enabled && !hasLastEnergy_) {
+        // The watchdog's energy baseline: the state this step starts from.
+        lastKinetic_ = lastKinetic2_ = kineticEnergy();
+        lastEnergy_ = lastEnergy2_ = lastKinetic_ + potentialEnergy();
+        hasLastEnergy_ = true;
+    }
     {
         ScopedTimer t(profile_.integrateVelocities);
         integrateVelocities(dt);

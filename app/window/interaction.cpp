@@ -1,0 +1,168 @@
+// Hands-on interaction: the mouse's side of the world's drag spring, and the bodies that
+// B drops and T throws. All changes go through World's public API.
+#include "window/interaction.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+namespace tumble::app {
+
+void clampSpawnSettings(SpawnSettings& s) {
+    if (s.shape != ShapeType::Sphere && s.shape != ShapeType::Box && s.shape != ShapeType::Capsule)
+        s.shape = ShapeType::Box;
+    s.size = std::clamp(s.size, kMinSpawnSize, kMaxSpawnSize);
+    s.throwSpeed = std::clamp(s.throwSpeed, kMinThrowSpeed, kMaxThrowSpeed);
+    s.drag.frequencyHz = std::clamp(s.drag.frequencyHz, 0.1f, 60.0f);
+    s.drag.dampingRatio = std::clamp(s.drag.dampingRatio, 0.0f, 10.0f);
+    s.drag.maxForceOverWeight = std::clamp(s.drag.maxForceOverWeight, 0.1f, 10000.0f);
+}
+
+ShapeDef spawnShape(const SpawnSettings& s) {
+    ShapeDef shape;
+    shape.type = s.shape;
+    shape.radius = s.size;
+    shape.halfExtents = glm::vec3(s.size);
+    shape.halfHeight = s.size;
+    return shape;
+}
+
+float spawnMass(const World& world, const SpawnSettings& s) {
+    int material = world.findMaterial(s.material);
+    if (material < 0) material = world.findMaterial(kDefaultMaterialName);
+    if (material < 0) return 0.0f;
+    const ShapeDef def = spawnShape(s);
+    Shape shape;
+    shape.type = def.type;
+    shape.radius = def.radius;
+    shape.halfExtents = def.halfExtents;
+    shape.halfHeight = def.halfHeight;
+    return computeMassProperties(shape, world.materials()[static_cast<size_t>(material)].density)
+        .mass;
+}
+
+float supportDistance(const ShapeDef& shape, const glm::vec3& n) {
+    switch (shape.type) {
+    case ShapeType::Sphere:
+        return shape.radius;
+    case ShapeType::Box:
+        return glm::dot(shape.halfExtents, glm::abs(n));
+    case ShapeType::Capsule:
+        return shape.radius + shape.halfHeight * std::abs(n.y);
+    default:
+        return 0.0f; // hulls and planes are not spawned
+    }
+}
+
+namespace {
+
+/// The settings' material if the world has it, else the default material.
+std::string spawnMaterial(const World& world, const SpawnSettings& s) {
+    return world.findMaterial(s.material) >= 0 ? s.material : std::string(kDefaultMaterialName);
+}
+
+BodyDef spawnDefinition(const World& world, const SpawnSettings& s) {
+    BodyDef def;
+    def.type = BodyType::Dynamic;
+    def.shape = spawnShape(s);
+    def.material = spawnMaterial(world, s);
+    return def;
+}
+
+} // namespace
+
+BodyDef dropDefinition(const World& world, const SpawnSettings& s, const Ray& ray) {
+    BodyDef def = spawnDefinition(world, s);
+    RayHit hit;
+    if (world.rayCast(ray.origin, ray.direction, kPickDistance, hit)) {
+        // Lift along the surface's normal (turned to face the ray) by the shape's extent that
+        // way: the new body touches nothing, whatever the slope it lands on.
+        glm::vec3 n = glm::dot(hit.normal, ray.direction) > 0.0f ? -hit.normal : hit.normal;
+        def.position = hit.point + n * (supportDistance(def.shape, n) + kSpawnGap);
+    } else {
+        def.position = ray.origin + ray.direction * kSpawnFallbackDistance;
+    }
+    return def;
+}
+
+BodyDef throwDefinition(const World& world, const SpawnSettings& s, const Ray& ray) {
+    BodyDef def = spawnDefinition(world, s);
+    // Start with the body's near surface kThrowClearance ahead of the camera.
+    def.position =
+        ray.origin + ray.direction * (supportDistance(def.shape, ray.direction) + kThrowClearance);
+    def.linearVelocity = ray.direction * s.throwSpeed;
+    def.bullet = s.throwBullet;
+    return def;
+}
+
+BodyId createNamed(World& world, BodyDef def, const char* prefix, int& counter,
+                   std::string* error) {
+    std::string name;
+    do {
+        name = prefix;
+        name += ' ';
+        name += std::to_string(++counter);
+    } while (!world.findBody(name).isNull());
+    def.name = std::move(name);
+    return world.createBody(def, error);
+}
+
+BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 cursor) {
+    drag = MouseDrag{};
+    drag.pressed = true;
+    drag.pressCursor = cursor;
+    RayHit hit;
+    if (!world.rayCast(ray.origin, ray.direction, kPickDistance, hit)) return kNullBody;
+    const Body& b = world.body(hit.body);
+    // Static and kinematic bodies follow no force: a press on one only selects it.
+    if (b.isDynamic()) {
+        drag.body = hit.body;
+        drag.localGrab = glm::conjugate(b.orientation) * (hit.point - b.position);
+    }
+    return hit.body;
+}
+
+void updateDrag(MouseDrag& drag, World& world, const DragSettings& settings, const Ray& ray,
+                glm::vec2 cursor, const glm::vec3& viewDirection) {
+    if (!drag.pressed || drag.body.isNull()) return;
+    const bool lost = !world.isValid(drag.body) || !world.body(drag.body).isDynamic() ||
+                      (drag.active && world.dragBody() != drag.body);
+    if (lost) {
+        // Destroyed, made static or kinematic in the Inspector, or stopped by the world:
+        // the press stays a press, with nothing on the hook.
+        if (drag.active && world.dragBody() == drag.body) world.stopDrag();
+        drag.body = kNullBody;
+        drag.active = false;
+        return;
+    }
+    if (!drag.active) {
+        if (glm::distance(cursor, drag.pressCursor) < kDragThreshold) return; // still a click
+        // Grab the pressed material point where the body is now (it may have moved since).
+        const Body& b = world.body(drag.body);
+        drag.planePoint = b.position + b.orientation * drag.localGrab;
+        world.startDrag(drag.body, drag.planePoint, settings.frequencyHz, settings.dampingRatio,
+                        settings.maxForceOverWeight);
+        drag.active = true;
+    }
+    // The target is where the cursor's ray meets the plane through the grab point facing the
+    // camera: dot(x - planePoint, viewDirection) = 0 with x = origin + t direction.
+    float denominator = glm::dot(ray.direction, viewDirection);
+    if (std::abs(denominator) < 1e-6f) return; // ray parallel to the plane: keep the target
+    float t = glm::dot(drag.planePoint - ray.origin, viewDirection) / denominator;
+    if (!(t > 0.0f) || !std::isfinite(t)) return; // plane behind the camera
+    world.moveDrag(ray.origin + t * ray.direction);
+}
+
+void releaseDrag(MouseDrag& drag, World& world) {
+    if (drag.active && world.dragBody() == drag.body) world.stopDrag();
+    drag = MouseDrag{};
+}
+
+bool deleteBody(MouseDrag& drag, World& world, BodyId id) {
+    if (!world.isValid(id)) return false;
+    if (drag.body == id) releaseDrag(drag, world);
+    return world.destroyBody(id);
+}
+
+} // namespace tumble::app

@@ -1,0 +1,292 @@
+// Writing a world as a scene file with a `state` section (a snapshot, shared/SCENE_FORMAT.md).
+// Every float goes through "%.9g", which reads back as the same float; the state section
+// carries the exact values so nothing is re-derived through float arithmetic on loading.
+#include "scene/scene_writer.h"
+
+#include "scene/json_check.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace tumble {
+namespace scene {
+
+double exactNumber(float f) {
+    // Nine significant digits identify a float; the double parsed from them prints as those
+    // digits again, and casting it back to float gives f.
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(f));
+    return std::strtod(text, nullptr);
+}
+
+namespace {
+
+Json number(float f) { return exactNumber(f); }
+Json vec3(const glm::vec3& v) { return Json::array({number(v.x), number(v.y), number(v.z)}); }
+Json quat(const glm::quat& q) {
+    return Json::array({number(q.w), number(q.x), number(q.y), number(q.z)});
+}
+Json floats(const std::vector<float>& values) {
+    Json a = Json::array();
+    for (float f : values) a.push_back(number(f));
+    return a;
+}
+/// The settings writer uses nlohmann::json; its doubles print round-trip exact.
+Json ordered(const nlohmann::json& j) { return Json::parse(j.dump()); }
+
+Json shapeJson(const ShapeDef& s) {
+    Json j = {{"type", std::string(toString(s.type))}};
+    switch (s.type) {
+    case ShapeType::Sphere: j["radius"] = number(s.radius); break;
+    case ShapeType::Box: j["halfExtents"] = vec3(s.halfExtents); break;
+    case ShapeType::Capsule:
+        j["radius"] = number(s.radius);
+        j["halfHeight"] = number(s.halfHeight);
+        break;
+    case ShapeType::Hull: {
+        Json points = Json::array();
+        for (const glm::vec3& p : s.points) points.push_back(vec3(p));
+        j["points"] = std::move(points);
+        break;
+    }
+    case ShapeType::Plane:
+        j["normal"] = vec3(s.normal);
+        j["offset"] = number(s.offset);
+        break;
+    case ShapeType::Count: break;
+    }
+    return j;
+}
+
+/// A body's shape as a definition: the scene's own when it matches, else rebuilt from the
+/// world's record (a hull then from its re-centred vertices).
+ShapeDef shapeDefOf(const Body& b, const BodyDef* def) {
+    if (def && def->shape.type == b.shape.type) return def->shape;
+    ShapeDef s;
+    s.type = b.shape.type;
+    s.radius = b.shape.radius;
+    s.halfExtents = b.shape.halfExtents;
+    s.halfHeight = b.shape.halfHeight;
+    s.normal = b.shape.normal;
+    s.offset = b.shape.offset;
+    if (b.shape.hull) s.points = b.shape.hull->vertices;
+    return s;
+}
+
+Json bodyJson(const World& world, const Body& b, const std::string& name, const BodyDef* def) {
+    ShapeDef shape = shapeDefOf(b, def);
+    // A hull's points are placed relative to `position`; the engine then moves the body to
+    // their centre of mass. Write where the points are now (the state holds the exact pose).
+    glm::vec3 position = b.position;
+    if (shape.type == ShapeType::Hull && def) {
+        glm::quat q0 = glm::normalize(def->orientation);
+        glm::vec3 comLocal = glm::conjugate(q0) * (b.initialPosition - def->position);
+        position = b.position - b.orientation * comLocal;
+    }
+    Json j;
+    if (!name.empty()) j["name"] = name;
+    j["type"] = std::string(toString(b.type));
+    j["shape"] = shapeJson(shape);
+    j["position"] = vec3(position);
+    j["orientation"] = quat(b.orientation);
+    j["linearVelocity"] = vec3(b.linearVelocity);
+    j["angularVelocity"] = vec3(b.angularVelocity);
+    j["material"] = world.materials()[b.material].name;
+    j["gravityScale"] = number(b.gravityScale);
+    j["linearDamping"] = number(b.linearDamping);
+    j["angularDamping"] = number(b.angularDamping);
+    j["layer"] = b.layer;
+    j["mask"] = b.mask;
+    j["bullet"] = b.bullet;
+    return j;
+}
+
+Json jointJson(const World& world, const JointInfo& info, const std::vector<std::string>& names) {
+    const JointDef& d = info.def;
+    auto pose = [&](BodyId id, const glm::vec3& local) {
+        if (id.isNull()) return local;
+        const Body& b = world.body(id);
+        return b.position + b.orientation * local;
+    };
+    auto nameOf = [&](BodyId id) {
+        std::vector<BodyId> ids = world.bodyIds();
+        for (size_t k = 0; k < ids.size(); ++k)
+            if (ids[k] == id) return names[k];
+        return std::string();
+    };
+    Json j = {{"type", std::string(toString(d.type))}};
+    if (!d.name.empty()) j["name"] = d.name;
+    j["bodyA"] = d.bodyA.isNull() ? Json(nullptr) : Json(nameOf(d.bodyA));
+    j["bodyB"] = nameOf(d.bodyB);
+    // Anchors and axes in world space now (the state holds the exact body-frame values).
+    j["anchor"] = vec3(pose(d.bodyA, info.localAnchorA));
+    glm::quat qA = d.bodyA.isNull() ? glm::quat(1, 0, 0, 0) : world.body(d.bodyA).orientation;
+    switch (d.type) {
+    case JointType::Distance:
+        j["anchorB"] = vec3(pose(d.bodyB, info.localAnchorB));
+        j["length"] = number(info.length);
+        if (d.maxLength > 0.0f) {
+            j["minLength"] = number(d.minLength);
+            j["maxLength"] = number(d.maxLength);
+        } else if (d.frequencyHz > 0.0f) {
+            j["spring"] = {{"frequencyHz", number(d.frequencyHz)},
+                           {"dampingRatio", number(d.dampingRatio)}};
+        }
+        break;
+    case JointType::Hinge:
+    case JointType::Slider:
+        j["axis"] = vec3(qA * info.localAxisA);
+        if (d.limitEnabled)
+            j["limits"] = Json::array({number(d.lowerLimit), number(d.upperLimit)});
+        if (d.motorEnabled)
+            j["motor"] = {{"speed", number(d.motorSpeed)},
+                          {d.type == JointType::Hinge ? "maxTorque" : "maxForce",
+                           number(d.maxMotorForce)}};
+        break;
+    case JointType::ConeTwist:
+        j["axis"] = vec3(qA * info.localAxisA);
+        j["swing"] = number(d.swingLimit);
+        j["twist"] = Json::array({number(d.twistLower), number(d.twistUpper)});
+        break;
+    default: break;
+    }
+    j["collideConnected"] = d.collideConnected;
+    j["breakForce"] = number(d.breakForce);
+    return j;
+}
+
+Json stateJson(const WorldState& st) {
+    Json bodies = Json::array();
+    for (const BodyState& b : st.bodies) {
+        Json j;
+        if (!b.name.empty()) j["name"] = b.name;
+        j["position"] = vec3(b.position);
+        j["orientation"] = quat(b.orientation);
+        j["linearVelocity"] = vec3(b.linearVelocity);
+        j["angularVelocity"] = vec3(b.angularVelocity);
+        j["previousPosition"] = vec3(b.previousPosition);
+        j["previousOrientation"] = quat(b.previousOrientation);
+        j["sleeping"] = b.sleeping;
+        j["sleepTime"] = number(b.sleepTime);
+        j["sleepIsland"] = b.sleepIsland;
+        if (b.hasProxy) j["proxy"] = Json::array({vec3(b.proxyTight.min), vec3(b.proxyTight.max)});
+        bodies.push_back(std::move(j));
+    }
+    Json contacts = Json::array();
+    for (const ContactManifoldInfo& m : st.contacts) {
+        Json j = {{"bodyA", m.bodyA.index}, {"bodyB", m.bodyB.index}};
+        if (m.pointCount > 0) {
+            j["normal"] = vec3(m.normal);
+            j["tangent1"] = vec3(m.tangent1);
+            j["tangent2"] = vec3(m.tangent2);
+            j["staticFriction"] = number(m.staticFriction);
+            j["dynamicFriction"] = number(m.dynamicFriction);
+            j["restitution"] = number(m.restitution);
+        }
+        Json points = Json::array();
+        for (int k = 0; k < m.pointCount; ++k) {
+            const ContactPointInfo& p = m.points[k];
+            points.push_back({{"position", vec3(p.position)},
+                              {"separation", number(p.separation)},
+                              {"featureId", p.featureId},
+                              {"normalImpulse", number(p.normalImpulse)},
+                              {"tangentImpulse", Json::array({number(p.tangentImpulse[0]),
+                                                              number(p.tangentImpulse[1])})},
+                              {"approachVelocity", number(p.approachVelocity)},
+                              {"landing", p.landing}});
+        }
+        j["points"] = std::move(points);
+        contacts.push_back(std::move(j));
+    }
+    Json joints = Json::array();
+    for (const JointState& js : st.joints) {
+        joints.push_back({{"localAnchorA", vec3(js.localAnchorA)},
+                          {"localAnchorB", vec3(js.localAnchorB)},
+                          {"localAxisA", vec3(js.localAxisA)},
+                          {"localAxisB", vec3(js.localAxisB)},
+                          {"localRefA", vec3(js.localRefA)},
+                          {"localRefB", vec3(js.localRefB)},
+                          {"relativeRotation", quat(js.relativeRotation)},
+                          {"length", number(js.length)},
+                          {"broken", js.broken},
+                          {"impulses", floats(js.impulses)}});
+    }
+    Json j;
+    j["step"] = st.step;
+    j["time"] = st.time; // a double: nlohmann prints it round-trip exact
+    j["lastDt"] = number(st.lastDt);
+    j["bodies"] = std::move(bodies);
+    j["contacts"] = std::move(contacts);
+    j["joints"] = std::move(joints);
+    return j;
+}
+
+} // namespace
+} // namespace scene
+
+std::string writeSnapshot(const SceneDef& scene, const World& world) {
+    using scene::Json;
+    using scene::number;
+    using scene::vec3;
+    std::vector<BodyId> ids = world.bodyIds();
+    // The scene's definitions match the world's bodies when counts and names agree.
+    bool matches = scene.bodies.size() == ids.size();
+    for (size_t k = 0; matches && k < ids.size(); ++k)
+        matches = scene.bodies[k].name == world.body(ids[k]).name;
+    // Joints name their bodies; an unnamed jointed body gets "#<ordinal>".
+    std::vector<std::string> names(ids.size());
+    for (size_t k = 0; k < ids.size(); ++k) {
+        names[k] = world.body(ids[k]).name;
+        if (!names[k].empty()) continue;
+        for (JointId jid : world.jointsOf(ids[k]))
+            if (world.isValid(jid)) names[k] = "#" + std::to_string(k);
+    }
+
+    Json doc;
+    doc["format"] = "tumble-scene";
+    doc["version"] = 1;
+    doc["name"] = scene.name;
+    doc["description"] = scene.description;
+    doc["settings"] = scene::ordered(settingsToJson(world.settings()));
+    Json materials = Json::array();
+    for (const Material& m : world.materials())
+        materials.push_back({{"name", m.name},
+                             {"density", number(m.density)},
+                             {"restitution", number(m.restitution)},
+                             {"staticFriction", number(m.staticFriction)},
+                             {"dynamicFriction", number(m.dynamicFriction)},
+                             {"color", vec3(m.color)}});
+    doc["materials"] = std::move(materials);
+    Json pairs = Json::array();
+    for (const MaterialPair& p : world.materialPairs())
+        pairs.push_back({{"a", p.a},
+                         {"b", p.b},
+                         {"restitution", number(p.restitution)},
+                         {"staticFriction", number(p.staticFriction)},
+                         {"dynamicFriction", number(p.dynamicFriction)}});
+    doc["materialPairs"] = std::move(pairs);
+    Json bodies = Json::array();
+    for (size_t k = 0; k < ids.size(); ++k)
+        bodies.push_back(scene::bodyJson(world, world.body(ids[k]), names[k],
+                                         matches ? &scene.bodies[k] : nullptr));
+    doc["bodies"] = std::move(bodies);
+    Json joints = Json::array();
+    for (JointId jid : world.jointIds()) joints.push_back(scene::jointJson(world, world.joint(jid), names));
+    doc["joints"] = std::move(joints);
+    Json fields = Json::array();
+    for (const ForceField& f : world.forceFields())
+        fields.push_back({{"type", "attractor"},
+                          {"position", vec3(f.position)},
+                          {"strength", number(f.strength)},
+                          {"radius", number(f.radius)}});
+    doc["forceFields"] = std::move(fields);
+    doc["camera"] = {{"target", vec3(scene.camera.target)},
+                     {"distance", number(scene.camera.distance)},
+                     {"yawDeg", number(scene.camera.yawDeg)},
+                     {"pitchDeg", number(scene.camera.pitchDeg)}};
+    doc["debugDraw"] = scene::ordered(debugDrawToJson(scene.debugDraw));
+    doc["state"] = scene::stateJson(world.captureState());
+    return doc.dump(1) + "\n";
+}
+
+} // namespace tumble

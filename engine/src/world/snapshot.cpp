@@ -1,0 +1,162 @@
+// Capturing and restoring a world's state between steps (tumble/snapshot.h). What is
+// restored is exactly what the next step reads and the definitions do not hold; everything
+// else (solver arrays, islands, the material table) is rebuilt by the step itself.
+#include "tumble/snapshot.h"
+#include "tumble/world.h"
+
+#include "core/math.h"
+#include "world/pipeline.h"
+
+#include <algorithm>
+
+namespace tumble {
+
+WorldState World::captureState() const {
+    const StepPipeline& p = *pipeline_;
+    WorldState st;
+    st.step = stepCount_;
+    st.time = simulatedTime_;
+    st.lastDt = p.lastDt;
+    std::vector<uint32_t> ordinal(slots_.size(), 0);
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive) continue;
+        ordinal[i] = static_cast<uint32_t>(st.bodies.size());
+        const Body& b = s.body;
+        BodyState bs;
+        bs.name = b.name;
+        bs.position = b.position;
+        bs.orientation = b.orientation;
+        bs.linearVelocity = b.linearVelocity;
+        bs.angularVelocity = b.angularVelocity;
+        bs.previousPosition = b.previousPosition;
+        bs.previousOrientation = b.previousOrientation;
+        bs.sleeping = b.sleeping;
+        bs.sleepTime = b.sleepTime;
+        bs.sleepIsland = b.sleepIsland;
+        // A sleeping body's proxy keeps the box of its last move, not its current pose.
+        if (p.broadphase && p.broadphase->has(i)) {
+            bs.hasProxy = true;
+            bs.proxyTight = p.broadphase->proxy(i).tight;
+        }
+        st.bodies.push_back(std::move(bs));
+    }
+    // Sleep islands are slot indices of island roots; store them as ordinals too.
+    for (BodyState& bs : st.bodies)
+        if (bs.sleepIsland < slots_.size()) bs.sleepIsland = ordinal[bs.sleepIsland];
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        ContactManifoldInfo c = m;
+        c.bodyA = {ordinal[m.bodyA.index], 0};
+        c.bodyB = {ordinal[m.bodyB.index], 0};
+        st.contacts.push_back(c);
+    }
+    for (uint32_t i = 0; i < joints_.size(); ++i) {
+        const JointSlot& j = joints_[i];
+        if (!j.alive) continue;
+        JointState js;
+        js.localAnchorA = j.info.localAnchorA;
+        js.localAnchorB = j.info.localAnchorB;
+        js.localAxisA = j.info.localAxisA;
+        js.localAxisB = j.info.localAxisB;
+        js.localRefA = j.info.localRefA;
+        js.localRefB = j.info.localRefB;
+        js.relativeRotation = j.info.relativeRotation;
+        js.length = j.info.length;
+        js.broken = j.info.broken;
+        if (i < p.jointImpulses.size()) js.impulses = p.jointImpulses[i];
+        st.joints.push_back(std::move(js));
+    }
+    return st;
+}
+
+bool World::restoreState(const WorldState& st, std::string* error) {
+    auto fail = [&](const std::string& message) {
+        if (error) *error = message;
+        return false;
+    };
+    std::vector<BodyId> ids = bodyIds();
+    std::vector<JointId> jointList = jointIds();
+    if (st.bodies.size() != ids.size())
+        return fail("the state has " + std::to_string(st.bodies.size()) + " bodies, the world " +
+                    std::to_string(ids.size()));
+    if (st.joints.size() != jointList.size())
+        return fail("the state has " + std::to_string(st.joints.size()) + " joints, the world " +
+                    std::to_string(jointList.size()));
+    for (const ContactManifoldInfo& m : st.contacts)
+        if (m.bodyA.index >= ids.size() || m.bodyB.index >= ids.size() ||
+            !(m.bodyA.index < m.bodyB.index) || m.pointCount < 0 || m.pointCount > 4)
+            return fail("a contact names bodies out of range or out of order");
+    for (const BodyState& bs : st.bodies)
+        if (bs.sleepIsland >= ids.size() && bs.sleeping)
+            return fail("a sleep island names a body out of range");
+
+    StepPipeline& p = *pipeline_;
+    stepCount_ = st.step;
+    simulatedTime_ = st.time;
+    p.lastDt = st.lastDt;
+    // The step wakes everything when the settings differ from last step's; they do not.
+    p.lastSettings = settings_;
+    p.hasLastSettings = true;
+
+    bool anyProxy = false;
+    for (size_t k = 0; k < ids.size(); ++k) {
+        Body& b = slots_[ids[k].index].body;
+        const BodyState& bs = st.bodies[k];
+        b.position = bs.position;
+        b.orientation = bs.orientation;
+        if (b.type != BodyType::Static) {
+            b.linearVelocity = bs.linearVelocity;
+            b.angularVelocity = bs.angularVelocity;
+        }
+        b.previousPosition = bs.previousPosition;
+        b.previousOrientation = bs.previousOrientation;
+        b.sleeping = bs.sleeping;
+        b.sleepTime = bs.sleepTime;
+        b.sleepIsland = bs.sleepIsland < ids.size() ? ids[bs.sleepIsland].index : 0;
+        b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+        anyProxy |= bs.hasProxy;
+    }
+
+    // The broad phase with the boxes it held: a sleeping body is not moved, so its proxy
+    // keeps the box of its last move, and the pairs found next step depend on it.
+    p.broadphase.reset();
+    if (anyProxy) {
+        p.broadphase = makeBroadphase(settings_.broadphase, std::max(0.05f, settings_.contactMargin));
+        for (size_t k = 0; k < ids.size(); ++k) {
+            const BodyState& bs = st.bodies[k];
+            if (!bs.hasProxy) continue;
+            const Body& b = slots_[ids[k].index].body;
+            p.broadphase->add(ids[k].index, bs.proxyTight,
+                              ProxyDef{b.layer, b.mask, b.type == BodyType::Static, b.sleeping});
+        }
+    }
+
+    p.manifolds.clear();
+    p.previous.clear();
+    for (const ContactManifoldInfo& m : st.contacts) {
+        ContactManifoldInfo c = m;
+        c.bodyA = ids[m.bodyA.index];
+        c.bodyB = ids[m.bodyB.index];
+        p.manifolds.push_back(c);
+    }
+
+    p.jointImpulses.assign(joints_.size() + 1, {});
+    for (size_t k = 0; k < jointList.size(); ++k) {
+        JointInfo& info = joints_[jointList[k].index].info;
+        const JointState& js = st.joints[k];
+        info.localAnchorA = js.localAnchorA;
+        info.localAnchorB = js.localAnchorB;
+        info.localAxisA = js.localAxisA;
+        info.localAxisB = js.localAxisB;
+        info.localRefA = js.localRefA;
+        info.localRefB = js.localRefB;
+        info.relativeRotation = js.relativeRotation;
+        info.length = js.length;
+        info.broken = js.broken;
+        p.jointImpulses[jointList[k].index] = js.impulses;
+    }
+    rebuildNoCollidePairs();
+    return true;
+}
+
+} // namespace tumble

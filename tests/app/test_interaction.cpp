@@ -1,0 +1,200 @@
+// Hands-on interaction as the window drives it, with rays instead of a mouse: a press that
+// moves pulls the pressed point to the cursor's plane, a click only selects, static bodies
+// stay put, dropped bodies land on what is under the cursor, thrown ones leave along the ray
+// at the chosen speed.
+#include "physics/contact_fixtures.h"
+#include "window/interaction.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+
+using namespace tumble;
+using namespace tumble::app;
+using namespace tumble::test;
+
+namespace {
+
+/// A ray looking down -Z from z = 10 through (x, y): the camera of these tests.
+Ray rayThrough(float x, float y) {
+    return Ray{{x, y, 10.0f}, {0.0f, 0.0f, -1.0f}};
+}
+const glm::vec3 kViewDirection{0.0f, 0.0f, -1.0f};
+
+/// One frame of the window: the drag follows the cursor, then the world steps.
+void frame(MouseDrag& drag, World& world, const Ray& ray, glm::vec2 cursor) {
+    updateDrag(drag, world, DragSettings{}, ray, cursor, kViewDirection);
+    world.step();
+}
+
+} // namespace
+
+TEST(Interaction, DragHoldsThePressedPointAtTheCursorWithinTheSpringsSag) {
+    World world(noSleep());
+    BodyId ball = addSphere(world, {0.0f, 2.0f, 0.0f}, 0.5f);
+    world.setDamping(ball, 0.0f, 2.0f); // let the swing about the grab point die out
+    MouseDrag drag;
+    ASSERT_EQ(pressDrag(drag, world, rayThrough(0.0f, 2.0f), {100.0f, 100.0f}), ball);
+    // The cursor moves 40 px; its ray meets the plane z = 0.5 (through the pressed point on the
+    // ball's front, facing the camera) at (1, 3, 0.5).
+    const Ray moved = rayThrough(1.0f, 3.0f);
+    const glm::vec3 target{1.0f, 3.0f, 0.5f};
+    for (int i = 0; i < 300; ++i)
+        frame(drag, world, moved, {140.0f, 60.0f});
+    ASSERT_EQ(world.dragBody(), ball);
+    EXPECT_LT(glm::distance(world.dragTarget(), target), 1e-5f);
+    // A spring k = m w^2 holding the weight m g sags by g / w^2 (1 cm at 5 Hz).
+    const float omega = 2.0f * kPi * DragSettings{}.frequencyHz;
+    const float sag = 9.81f / (omega * omega);
+    EXPECT_LT(glm::distance(world.dragPoint(), target), 2.0f * sag + 0.005f);
+    releaseDrag(drag, world);
+    EXPECT_TRUE(world.dragBody().isNull());
+    EXPECT_FALSE(drag.pressed);
+}
+
+TEST(Interaction, ClickWithoutMovingSelectsButDoesNotDrag) {
+    World world(noSleep());
+    addGround(world);
+    BodyId box = addBox(world, {0.0f, 0.5f, 0.0f});
+    MouseDrag drag;
+    EXPECT_EQ(pressDrag(drag, world, rayThrough(0.0f, 0.5f), {100.0f, 100.0f}), box);
+    // Jitter under the threshold is still a click.
+    for (int i = 0; i < 10; ++i)
+        frame(drag, world, rayThrough(0.0f, 0.5f), {101.0f, 101.0f});
+    EXPECT_TRUE(world.dragBody().isNull());
+    releaseDrag(drag, world);
+    EXPECT_TRUE(pressDrag(drag, world, rayThrough(5.0f, 5.0f), {300.0f, 20.0f}).isNull())
+        << "a press on empty space selects nothing";
+}
+
+TEST(Interaction, DraggingAStaticBodyLeavesItWhereItIs) {
+    World world(noSleep());
+    BodyDef wall;
+    wall.type = BodyType::Static;
+    wall.shape.type = ShapeType::Box;
+    wall.shape.halfExtents = {1.0f, 1.0f, 0.2f};
+    wall.position = {0.0f, 1.0f, 0.0f};
+    BodyId id = world.createBody(wall);
+    MouseDrag drag;
+    EXPECT_EQ(pressDrag(drag, world, rayThrough(0.0f, 1.0f), {100.0f, 100.0f}), id)
+        << "it is still selected";
+    for (int i = 0; i < 60; ++i)
+        frame(drag, world, rayThrough(3.0f, 4.0f), {200.0f, 20.0f});
+    EXPECT_TRUE(world.dragBody().isNull());
+    EXPECT_EQ(world.body(id).position, wall.position);
+}
+
+TEST(Interaction, ABodyMadeStaticOrDeletedWhileDraggedIsLetGo) {
+    World world(noSleep());
+    BodyId a = addSphere(world, {0.0f, 2.0f, 0.0f}, 0.5f);
+    MouseDrag drag;
+    pressDrag(drag, world, rayThrough(0.0f, 2.0f), {100.0f, 100.0f});
+    frame(drag, world, rayThrough(1.0f, 2.0f), {140.0f, 100.0f});
+    ASSERT_EQ(world.dragBody(), a);
+    world.setBodyType(a, BodyType::Static);
+    frame(drag, world, rayThrough(2.0f, 2.0f), {180.0f, 100.0f});
+    EXPECT_TRUE(world.dragBody().isNull());
+
+    BodyId b = addSphere(world, {0.0f, 5.0f, 0.0f}, 0.5f);
+    pressDrag(drag, world, rayThrough(0.0f, 5.0f), {100.0f, 50.0f});
+    frame(drag, world, rayThrough(1.0f, 5.0f), {140.0f, 50.0f});
+    ASSERT_EQ(world.dragBody(), b);
+    EXPECT_TRUE(deleteBody(drag, world, b));
+    EXPECT_FALSE(world.isValid(b));
+    EXPECT_TRUE(world.dragBody().isNull());
+    EXPECT_FALSE(drag.pressed);
+    frame(drag, world, rayThrough(2.0f, 5.0f), {180.0f, 50.0f}); // a stale handle is never touched
+}
+
+TEST(Interaction, DroppedShapesComeToRestOnTheSurfaceUnderTheCursor) {
+    for (ShapeType shape : {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule}) {
+        World world(noSleep());
+        addGround(world);
+        SpawnSettings s;
+        s.shape = shape;
+        s.size = 0.3f;
+        // A slanted ray from above that meets the ground at (1, 0, -2).
+        const glm::vec3 hit{1.0f, 0.0f, -2.0f}, origin{4.0f, 8.0f, 3.0f};
+        BodyDef def = dropDefinition(world, s, Ray{origin, glm::normalize(hit - origin)});
+        // Lifted by the shape's extent along the ground's normal, plus the gap.
+        const float extent = shape == ShapeType::Capsule ? 2.0f * s.size : s.size;
+        EXPECT_NEAR(def.position.x, hit.x, 1e-4f);
+        EXPECT_NEAR(def.position.z, hit.z, 1e-4f);
+        EXPECT_NEAR(def.position.y, extent + kSpawnGap, 1e-4f) << toString(shape);
+        EXPECT_EQ(def.linearVelocity, glm::vec3(0.0f));
+        BodyId id = world.createBody(def);
+        ASSERT_FALSE(id.isNull());
+        for (int i = 0; i < 120; ++i)
+            world.step();
+        // It fell the 1 cm gap and rests where it was put, within the solver's slop.
+        EXPECT_NEAR(world.body(id).position.y, extent, 0.01f) << toString(shape);
+        EXPECT_NEAR(world.body(id).position.x, hit.x, 0.01f) << toString(shape);
+    }
+}
+
+TEST(Interaction, DropWithNothingUnderTheCursorIsTenMetresAlongTheRay) {
+    World world;
+    const Ray ray{{1.0f, 2.0f, 3.0f}, glm::normalize(glm::vec3(1.0f, 1.0f, 0.0f))};
+    BodyDef def = dropDefinition(world, SpawnSettings{}, ray);
+    EXPECT_LT(glm::distance(def.position, ray.origin + kSpawnFallbackDistance * ray.direction),
+              1e-5f);
+}
+
+TEST(Interaction, ThrownBodyFliesAlongTheRayAtTheChosenSpeed) {
+    Settings settings = noSleep();
+    settings.gravity = glm::vec3(0.0f);
+    World world(settings);
+    SpawnSettings s;
+    s.shape = ShapeType::Sphere;
+    s.size = 0.2f;
+    s.throwSpeed = 40.0f;
+    const Ray ray{{0.0f, 1.0f, 10.0f}, glm::normalize(glm::vec3(0.3f, 0.1f, -1.0f))};
+    BodyDef def = throwDefinition(world, s, ray);
+    // Starts on the ray, its near surface kThrowClearance ahead of the camera.
+    const glm::vec3 offset = def.position - ray.origin;
+    EXPECT_NEAR(glm::dot(offset, ray.direction), s.size + kThrowClearance, 1e-5f);
+    EXPECT_LT(glm::length(offset - glm::dot(offset, ray.direction) * ray.direction), 1e-5f);
+    EXPECT_TRUE(def.bullet);
+    BodyId id = world.createBody(def);
+    ASSERT_FALSE(id.isNull());
+    const int steps = 30;
+    for (int i = 0; i < steps; ++i)
+        world.step();
+    // Free flight without gravity: x = x0 + v t.
+    const float t = steps * settings.timestep;
+    EXPECT_LT(glm::distance(world.body(id).position, def.position + ray.direction * (40.0f * t)),
+              1e-3f);
+    EXPECT_NEAR(glm::length(world.body(id).linearVelocity), 40.0f, 1e-3f);
+}
+
+TEST(Interaction, SpawnMassIsDensityTimesVolume) {
+    World world;
+    SpawnSettings s;
+    s.shape = ShapeType::Box;
+    s.size = 0.25f;
+    s.material = "Rock";
+    const float density =
+        world.materials()[static_cast<size_t>(world.findMaterial("Rock"))].density;
+    EXPECT_NEAR(spawnMass(world, s), density * 0.125f, 1e-3f * density);
+    s.shape = ShapeType::Sphere;
+    EXPECT_NEAR(spawnMass(world, s), density * 4.0f / 3.0f * kPi * 0.25f * 0.25f * 0.25f,
+                1e-3f * density);
+    s.material = "no such material"; // falls back to the default material, as the drop does
+    const float wood =
+        world.materials()[static_cast<size_t>(world.findMaterial(kDefaultMaterialName))].density;
+    EXPECT_NEAR(spawnMass(world, s), wood * 4.0f / 3.0f * kPi * 0.25f * 0.25f * 0.25f,
+                1e-3f * wood);
+    EXPECT_EQ(dropDefinition(world, s, rayThrough(0.0f, 0.0f)).material, kDefaultMaterialName);
+}
+
+TEST(Interaction, SpawnedBodiesGetNamesNotYetTaken) {
+    World world;
+    BodyDef taken;
+    taken.name = "dropped 1";
+    world.createBody(taken);
+    int counter = 0;
+    BodyId id = createNamed(world, BodyDef{}, "dropped", counter);
+    ASSERT_FALSE(id.isNull());
+    EXPECT_EQ(world.body(id).name, "dropped 2");
+    EXPECT_EQ(world.body(createNamed(world, BodyDef{}, "dropped", counter)).name, "dropped 3");
+}

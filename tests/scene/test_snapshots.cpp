@@ -1,0 +1,160 @@
+// Snapshots (shared/SCENE_FORMAT.md): a scene file with a `state` section that, loaded and
+// stepped, reproduces bit for bit the states of the run it was taken from.
+#include "scene/scene_writer.h"
+#include "tumble/scene.h"
+#include "tumble/snapshot.h"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <string>
+
+using namespace tumble;
+
+namespace {
+
+std::string sceneFile(const std::string& name) {
+    return std::string(TUMBLE_SOURCE_DIR) + "/scenes/" + name;
+}
+
+SceneDef loadScene(const std::string& name) {
+    SceneLoadResult r = loadSceneFile(sceneFile(name));
+    EXPECT_TRUE(r.ok()) << r.errorText();
+    return r.scene;
+}
+
+void stepN(World& w, int n) {
+    for (int i = 0; i < n; ++i) w.step();
+}
+
+class SnapshotReplay : public ::testing::TestWithParam<const char*> {};
+
+} // namespace
+
+// 300 steps, snapshot to text, load, 300 more: the same state hash as 600 steps straight.
+// Many scenes are asleep (and their contact cache empty) by step 300, so the split is also
+// made at step 45, mid-fall and mid-impact, when the cache and the joints carry impulses.
+TEST_P(SnapshotReplay, ResumedRunIsBitIdenticalToTheStraightRun) {
+    SceneDef scene = loadScene(GetParam());
+    World straight = buildWorld(scene);
+    stepN(straight, 600);
+
+    for (int split : {45, 300}) {
+        World first = buildWorld(scene);
+        stepN(first, split);
+        std::string text = writeSnapshot(scene, first);
+        SceneLoadResult loaded = parseScene(text, "snapshot.json");
+        ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+        ASSERT_TRUE(loaded.scene.hasState);
+        World resumed = buildWorld(loaded.scene);
+        // Restored exactly: the same hash before stepping, too.
+        EXPECT_EQ(resumed.stateHash(), first.stateHash()) << "split " << split;
+        EXPECT_EQ(resumed.stepCount(), static_cast<uint64_t>(split));
+        EXPECT_EQ(resumed.time(), first.time());
+        stepN(resumed, 600 - split);
+        EXPECT_EQ(resumed.stateHash(), straight.stateHash()) << GetParam() << ", split " << split;
+        EXPECT_EQ(resumed.time(), straight.time());
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, SnapshotReplay,
+                         ::testing::Values("pyramid.json", "box-rain.json", "broadphase-rain.json",
+                                           "chain.json", "restitution-row.json",
+                                           "friction-ramp.json", "ragdoll.json"),
+                         [](const ::testing::TestParamInfo<const char*>& p) {
+                             std::string n = p.param;
+                             n = n.substr(0, n.find('.'));
+                             for (char& c : n)
+                                 if (c == '-') c = '_';
+                             return n;
+                         });
+
+// "%.9g" identifies a float: every float written reads back as the same bits.
+TEST(Snapshot, FloatsRoundTripExactlyThroughNineDigits) {
+    std::mt19937 rng(7);
+    std::uniform_int_distribution<uint32_t> bits;
+    int checked = 0;
+    for (int i = 0; i < 200000; ++i) {
+        float f = std::bit_cast<float>(bits(rng));
+        if (!std::isfinite(f)) continue;
+        double d = scene::exactNumber(f);
+        ASSERT_EQ(std::bit_cast<uint32_t>(static_cast<float>(d)), std::bit_cast<uint32_t>(f)) << f;
+        ++checked;
+    }
+    for (float f : {0.1f, 1.0f / 60.0f, -0.0f, std::numeric_limits<float>::min(),
+                    std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::max()})
+        EXPECT_EQ(std::bit_cast<uint32_t>(static_cast<float>(scene::exactNumber(f))),
+                  std::bit_cast<uint32_t>(f));
+    EXPECT_GT(checked, 190000);
+}
+
+// Through the whole file: every body's state reads back with the same bits.
+TEST(Snapshot, StateReadsBackWithTheSameBits) {
+    SceneDef scene = loadScene("box-rain.json");
+    World w = buildWorld(scene);
+    stepN(w, 137);
+    SceneLoadResult loaded = parseScene(writeSnapshot(scene, w), "snapshot.json");
+    ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+    WorldState a = w.captureState();
+    const WorldState& b = loaded.scene.state;
+    ASSERT_EQ(a.bodies.size(), b.bodies.size());
+    for (size_t i = 0; i < a.bodies.size(); ++i) {
+        EXPECT_EQ(std::memcmp(&a.bodies[i].position, &b.bodies[i].position, sizeof(glm::vec3)), 0);
+        EXPECT_EQ(std::memcmp(&a.bodies[i].orientation, &b.bodies[i].orientation, sizeof(glm::quat)), 0);
+        EXPECT_EQ(std::memcmp(&a.bodies[i].angularVelocity, &b.bodies[i].angularVelocity, sizeof(glm::vec3)), 0);
+        EXPECT_EQ(a.bodies[i].sleepTime, b.bodies[i].sleepTime);
+    }
+    ASSERT_EQ(a.contacts.size(), b.contacts.size());
+    for (size_t i = 0; i < a.contacts.size(); ++i)
+        for (int k = 0; k < a.contacts[i].pointCount; ++k) {
+            EXPECT_EQ(a.contacts[i].points[k].normalImpulse, b.contacts[i].points[k].normalImpulse);
+            EXPECT_EQ(a.contacts[i].points[k].tangentImpulse[1], b.contacts[i].points[k].tangentImpulse[1]);
+        }
+    EXPECT_EQ(a.time, b.time);
+    EXPECT_EQ(a.step, b.step);
+}
+
+// A bad `state` is reported like every other key: file, JSON path and value.
+TEST(Snapshot, BadStateKeysGivePathQualifiedErrors) {
+    SceneDef scene = loadScene("chain.json");
+    World w = buildWorld(scene);
+    stepN(w, 10);
+    nlohmann::json j = nlohmann::json::parse(writeSnapshot(scene, w));
+
+    nlohmann::json bad = j;
+    bad["state"]["bodies"][2]["sleepTime"] = "long";
+    SceneLoadResult r = parseScene(bad.dump(), "snap.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errorText().find("snap.json: state.bodies[2].sleepTime: must be a number"),
+              std::string::npos)
+        << r.errorText();
+
+    bad = j;
+    bad["state"]["bodies"][0]["velocity"] = 1;
+    r = parseScene(bad.dump(), "snap.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errorText().find("snap.json: state.bodies[0]: unknown key 'velocity'"),
+              std::string::npos)
+        << r.errorText();
+
+    bad = j;
+    bad["state"]["bodies"].erase(bad["state"]["bodies"].size() - 1);
+    r = parseScene(bad.dump(), "snap.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errorText().find("snap.json: state.bodies: lists"), std::string::npos)
+        << r.errorText();
+
+    bad = j;
+    bad["state"]["contacts"] = {{{"bodyA", 3}, {"bodyB", 1}}};
+    r = parseScene(bad.dump(), "snap.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errorText().find("snap.json: state.contacts[0].bodyB: must be greater than bodyA"),
+              std::string::npos)
+        << r.errorText();
+}
