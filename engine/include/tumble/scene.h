@@ -10,7 +10,10 @@
 #include "tumble/snapshot.h"
 #include "tumble/world.h"
 #include <nlohmann/json_fwd.hpp>
+#include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tumble {
@@ -32,11 +35,35 @@ struct SceneJointDef {
     std::string bodyB;                  ///< body name, never ""
 };
 
+/// A group of the catalogue: the Scene panel's sections and --list-scenes' headings.
+struct SceneTopic {
+    std::string_view id;                ///< as written in a scene file's `topic`
+    std::string_view title;             ///< as shown
+};
+/// Every topic in catalogue order; the last, "other", holds scenes that name none.
+std::span<const SceneTopic> sceneTopics();
+
+/// What a lesson's "Break it" or "Fix it" button changes on the running world.
+struct LessonAction {
+    /// Settings as "dotted.key=value" assignments (the form of `--set`), in file order.
+    std::vector<std::string> settings;
+    /// Bodies whose bullet flag is set (name, flag).
+    std::vector<std::pair<std::string, bool>> bullets;
+    bool empty() const { return settings.empty() && bullets.empty(); }
+};
+
+/// Apply a lesson action to a world built from its scene: settings through the same
+/// validator as `--set`, bullet flags by body name. Returns "" or what went wrong.
+std::string applyLessonAction(const LessonAction& action, World& world);
+
 /// A loaded, validated scene: everything needed to build a world, and nothing that
 /// could fail when building it.
 struct SceneDef {
     std::string name;
     std::string description;            ///< the lesson: what to look at, what to toggle
+    std::string topic = "other";        ///< an id of sceneTopics()
+    LessonAction breakIt;               ///< settings that show the problem (may be empty)
+    LessonAction fixIt;                 ///< settings that cure it (may be empty)
     std::string sourcePath;             ///< file it came from ("" when parsed from text)
     Settings settings;
     std::vector<Material> materials;    ///< added to / overriding the presets
@@ -111,11 +138,13 @@ nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
 /// user gave them) when its bodies match the world's, body for body.
 std::string writeSnapshot(const SceneDef& scene, const World& world);
 
-/// Name and one-line description of every scene file in a folder, sorted by file name.
+/// Name, topic and description of every scene file in a folder, sorted by topic (in
+/// sceneTopics() order), then by file name.
 struct SceneCatalogEntry {
     std::string path;
     std::string name;
     std::string description;
+    std::string topic = "other";       ///< an id of sceneTopics()
     std::string error;                 ///< non-empty when the file does not load
 };
 std::vector<SceneCatalogEntry> listScenes(const std::string& folder);

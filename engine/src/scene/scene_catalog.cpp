@@ -1,4 +1,4 @@
-// The scene catalogue: every scene file of a folder with its name and description.
+// The scene catalogue: every scene file of a folder with its name, topic and description.
 #include "tumble/scene.h"
 
 #include <algorithm>
@@ -25,6 +25,7 @@ std::vector<SceneCatalogEntry> listScenes(const std::string& folder) {
         if (loaded.ok()) {
             e.name = loaded.scene.name;
             e.description = loaded.scene.description;
+            e.topic = loaded.scene.topic;
         } else {
             e.name = file.stem().string();
             e.error = loaded.errors.front().format();
@@ -33,6 +34,17 @@ std::vector<SceneCatalogEntry> listScenes(const std::string& folder) {
         }
         entries.push_back(std::move(e));
     }
+    // Grouped by topic in the order of sceneTopics(); file order within a topic.
+    auto rank = [](const std::string& topic) {
+        std::span<const SceneTopic> topics = sceneTopics();
+        for (size_t k = 0; k < topics.size(); ++k)
+            if (topics[k].id == topic) return k;
+        return topics.size();
+    };
+    std::stable_sort(entries.begin(), entries.end(),
+                     [&](const SceneCatalogEntry& a, const SceneCatalogEntry& b) {
+                         return rank(a.topic) < rank(b.topic);
+                     });
     return entries;
 }
 

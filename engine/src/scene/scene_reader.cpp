@@ -7,6 +7,7 @@
 #include "scene/document.h"
 #include "scene/generators.h"
 #include "scene/joint_reader.h"
+#include "scene/lesson_reader.h"
 #include "scene/settings_json.h"
 #include "scene/state_reader.h"
 
@@ -57,6 +58,15 @@ public:
             {"description", [this](const Json& v, const std::string& p) {
                  readString(v, p, check_, scene_.description);
              }},
+            {"topic", [this](const Json& v, const std::string& p) {
+                 readTopic(v, p, check_, scene_.topic);
+             }},
+            {"breakIt", [this](const Json& v, const std::string& p) {
+                 readLessonAction(v, p, check_, scene_.breakIt);
+             }},
+            {"fixIt", [this](const Json& v, const std::string& p) {
+                 readLessonAction(v, p, check_, scene_.fixIt);
+             }},
             {"settings", [this](const Json& v, const std::string& p) {
                  readSettings(v, p, check_, scene_.settings, limits_.maxIterations);
              }},
@@ -84,6 +94,8 @@ public:
         finishPairs();
         expandGenerators();
         checkBodyNames();
+        checkLessonBodies(scene_.breakIt, "breakIt", scene_.bodies, check_);
+        checkLessonBodies(scene_.fixIt, "fixIt", scene_.bodies, check_);
         resolveJoints(joints_, scene_.bodies, missingBodies_, check_, scene_.joints);
         // A snapshot's state is checked against the bodies and joints it belongs to.
         if (scene_.hasState)

@@ -4,6 +4,7 @@
 #include "scene/scene_writer.h"
 
 #include "scene/json_check.h"
+#include "scene/lesson_reader.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -247,6 +248,9 @@ std::string writeSnapshot(const SceneDef& scene, const World& world) {
     doc["version"] = 1;
     doc["name"] = scene.name;
     doc["description"] = scene.description;
+    doc["topic"] = scene.topic;
+    if (!scene.breakIt.empty()) doc["breakIt"] = scene::lessonActionJson(scene.breakIt);
+    if (!scene.fixIt.empty()) doc["fixIt"] = scene::lessonActionJson(scene.fixIt);
     doc["settings"] = scene::ordered(settingsToJson(world.settings()));
     Json materials = Json::array();
     for (const Material& m : world.materials())
