@@ -221,6 +221,12 @@ public:
 
     const Profile& profile() const { return profile_; }
     const Counters& counters() const { return counters_; }
+    /// Put back the figures a recorded step reported (the recorder, after re-running a step
+    /// from a rebuilt broad phase, whose work counts and timings differ from the original's).
+    void restoreFigures(const Profile& profile, const Counters& counters) {
+        profile_ = profile;
+        counters_ = counters;
+    }
     /// Events since creation (non-finite state and the like), oldest first.
     const std::vector<WorldEvent>& events() const { return events_; }
     /// True once a body turned non-finite; such a body is frozen (velocities zeroed).
@@ -240,6 +246,9 @@ public:
     // --- snapshots (tumble/snapshot.h) -------------------------------------------------
     /// The state a step reads beyond what the bodies' and joints' definitions hold.
     WorldState captureState() const;
+    /// The same into `out`, reusing its storage (the recorder calls this every step). Without
+    /// `withContacts`, out.contacts is left empty: the recorder packs contacts() itself.
+    void captureState(WorldState& out, bool withContacts = true) const;
     /// Put back a captured state into a world built from the same definitions (same body
     /// and joint counts, in the same order). Returns false and sets `error` on a mismatch,
     /// leaving the world unchanged. The next step behaves as the captured world's would.

@@ -12,18 +12,25 @@
 namespace tumble {
 
 WorldState World::captureState() const {
-    const StepPipeline& p = *pipeline_;
     WorldState st;
+    captureState(st);
+    return st;
+}
+
+void World::captureState(WorldState& st, bool withContacts) const {
+    const StepPipeline& p = *pipeline_;
     st.step = stepCount_;
     st.time = simulatedTime_;
     st.lastDt = p.lastDt;
     std::vector<uint32_t> ordinal(slots_.size(), 0);
+    st.bodies.resize(static_cast<size_t>(liveBodies_));
+    size_t count = 0;
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
         if (!s.alive) continue;
-        ordinal[i] = static_cast<uint32_t>(st.bodies.size());
+        ordinal[i] = static_cast<uint32_t>(count);
         const Body& b = s.body;
-        BodyState bs;
+        BodyState& bs = st.bodies[count++];
         bs.name = b.name;
         bs.position = b.position;
         bs.orientation = b.orientation;
@@ -35,21 +42,19 @@ WorldState World::captureState() const {
         bs.sleepTime = b.sleepTime;
         bs.sleepIsland = b.sleepIsland;
         // A sleeping body's proxy keeps the box of its last move, not its current pose.
-        if (p.broadphase && p.broadphase->has(i)) {
-            bs.hasProxy = true;
-            bs.proxyTight = p.broadphase->proxy(i).tight;
-        }
-        st.bodies.push_back(std::move(bs));
+        bs.hasProxy = p.broadphase && p.broadphase->has(i);
+        bs.proxyTight = bs.hasProxy ? p.broadphase->proxy(i).tight : Aabb{};
     }
     // Sleep islands are slot indices of island roots; store them as ordinals too.
     for (BodyState& bs : st.bodies)
         if (bs.sleepIsland < slots_.size()) bs.sleepIsland = ordinal[bs.sleepIsland];
-    for (const ContactManifoldInfo& m : p.manifolds) {
-        ContactManifoldInfo c = m;
-        c.bodyA = {ordinal[m.bodyA.index], 0};
-        c.bodyB = {ordinal[m.bodyB.index], 0};
-        st.contacts.push_back(c);
+    st.contacts.clear();
+    if (withContacts) st.contacts.assign(p.manifolds.begin(), p.manifolds.end());
+    for (ContactManifoldInfo& c : st.contacts) {
+        c.bodyA = {ordinal[c.bodyA.index], 0};
+        c.bodyB = {ordinal[c.bodyB.index], 0};
     }
+    st.joints.clear();
     for (uint32_t i = 0; i < joints_.size(); ++i) {
         const JointSlot& j = joints_[i];
         if (!j.alive) continue;
@@ -66,7 +71,6 @@ WorldState World::captureState() const {
         if (i < p.jointImpulses.size()) js.impulses = p.jointImpulses[i];
         st.joints.push_back(std::move(js));
     }
-    return st;
 }
 
 bool World::restoreState(const WorldState& st, std::string* error) {
@@ -156,6 +160,15 @@ bool World::restoreState(const WorldState& st, std::string* error) {
         p.jointImpulses[jointList[k].index] = js.impulses;
     }
     rebuildNoCollidePairs();
+
+    // The restored state has no future: events after it go, and the watchdog measures its
+    // next energy change from the restored state, not from where the world was before.
+    std::erase_if(events_, [&](const WorldEvent& e) { return e.step > st.step; });
+    nonFinite_ = std::any_of(events_.begin(), events_.end(), [](const WorldEvent& e) {
+        return e.what.rfind("non-finite", 0) == 0;
+    });
+    flags_ = StepFlags{};
+    hasLastEnergy_ = false;
     return true;
 }
 

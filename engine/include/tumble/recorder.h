@@ -1,0 +1,93 @@
+#pragma once
+/// \file recorder.h
+/// Record and rewind: every step's state in a ring buffer with a memory budget, so a user
+/// can go back to the step where something went wrong and look at it exactly as it was.
+///
+/// Each recorded step keeps the state after it (tumble/snapshot.h, packed: what the next
+/// step reads and nothing else), the Settings it ran with, the watchdog's flags and the
+/// state hash. Seeking to step k restores step k - 1 and runs step k again, so the contacts,
+/// impulses and solver figures on screen are the ones step k produced, bit for bit (the
+/// re-run state is checked against the recorded bytes), and the recorded timings and
+/// counters are put back; the oldest recorded step, having no predecessor, is restored
+/// directly.
+#include "tumble/settings.h"
+#include "tumble/snapshot.h"
+#include "tumble/world.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace tumble {
+
+/// A step the watchdog flagged (a marker on the timeline).
+struct RecordedMarker {
+    uint64_t step = 0;
+    StepFlags flags;
+};
+
+class Recorder {
+public:
+    static constexpr size_t kDefaultBudget = size_t{256} << 20; ///< bytes (256 MiB)
+
+    explicit Recorder(size_t budgetBytes = kDefaultBudget) : budget_(budgetBytes) {}
+
+    /// Bytes the recording may hold; lowering it drops the oldest steps at once.
+    void setBudget(size_t bytes);
+    size_t budget() const { return budget_; }
+    /// Bytes held now (packed states plus each step's fixed record); never above budget().
+    size_t bytesUsed() const { return used_; }
+
+    void clear();
+    /// Record the world as it is after its last step (and once after loading, for step 0).
+    /// Steps are kept contiguous: recording step k drops any recorded step >= k first (a new
+    /// future forks there), and a gap (a step that was not recorded) starts a new recording.
+    void record(const World& world);
+
+    bool empty() const { return frames_.empty(); }
+    size_t size() const { return frames_.size(); }
+    uint64_t firstStep() const { return frames_.empty() ? 0 : frames_.front().step; }
+    uint64_t lastStep() const { return frames_.empty() ? 0 : frames_.back().step; }
+    bool contains(uint64_t step) const;
+    /// The watchdog's flags of a recorded step (none when not recorded).
+    StepFlags flags(uint64_t step) const;
+    /// Every recorded step the watchdog flagged, oldest first.
+    std::vector<RecordedMarker> markers() const;
+    /// Bytes of the most recent step's record (the README's bytes-per-step figure).
+    size_t lastStepBytes() const { return frames_.empty() ? 0 : frameBytes(frames_.back()); }
+
+    /// Put `world` (built from the same scene, same bodies and joints) into the state after
+    /// `step`, with that step's Settings. Returns false and sets `error` when the step is
+    /// not recorded or the world does not match; `error` also carries a warning (with true)
+    /// when the re-run step did not reproduce the recorded state (the world was edited since)
+    /// and the recorded state was restored directly instead.
+    bool seek(World& world, uint64_t step, std::string* error = nullptr);
+
+    /// Forget every step after `step` (resuming from a rewound step forks a new future).
+    void truncateAfter(uint64_t step);
+
+private:
+    struct Frame {
+        uint64_t step = 0;
+        Settings settings;
+        StepFlags flags;
+        Profile profile;              ///< ms per stage, as the step reported them
+        Counters counters;
+        std::vector<std::byte> state; ///< packed WorldState (world/state_codec.h)
+    };
+    static size_t frameBytes(const Frame& f) { return sizeof(Frame) + f.state.capacity(); }
+    const Frame* find(uint64_t step) const;
+    void dropOldestToFit();
+
+    std::deque<Frame> frames_;
+    WorldState scratch_;             ///< reused by record(): no allocation per body per step
+    std::vector<uint32_t> ordinal_;  ///< body slot -> ordinal, for the packed contacts
+    /// Pack the world as it is now into `out` (record() and seek()'s check share it).
+    void pack(const World& world, std::vector<std::byte>& out);
+    size_t budget_;
+    size_t used_ = 0;
+};
+
+} // namespace tumble

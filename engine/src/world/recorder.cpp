@@ -1,0 +1,116 @@
+// The recorder's ring buffer (tumble/recorder.h): packed states of contiguous steps, the
+// oldest dropped first when the budget is reached.
+#include "tumble/recorder.h"
+
+#include "world/state_codec.h"
+
+namespace tumble {
+
+void Recorder::setBudget(size_t bytes) {
+    budget_ = bytes;
+    dropOldestToFit();
+}
+
+void Recorder::clear() {
+    frames_.clear();
+    used_ = 0;
+}
+
+void Recorder::record(const World& world) {
+    const uint64_t step = world.stepCount();
+    if (!frames_.empty()) {
+        if (step == 0 || step < firstStep() || step > lastStep() + 1) clear();
+        else truncateAfter(step - 1);
+    }
+    Frame f;
+    f.step = step;
+    f.settings = world.settings();
+    f.flags = world.stepFlags();
+    f.profile = world.profile();
+    f.counters = world.counters();
+    pack(world, f.state); // sized exactly: capacity == size
+    used_ += frameBytes(f);
+    frames_.push_back(std::move(f));
+    dropOldestToFit();
+}
+
+void Recorder::pack(const World& world, std::vector<std::byte>& out) {
+    world.captureState(scratch_, false);
+    const std::vector<BodyId> ids = world.bodyIds();
+    ordinal_.assign(ids.empty() ? 0 : ids.back().index + 1, 0);
+    for (uint32_t k = 0; k < ids.size(); ++k) ordinal_[ids[k].index] = k;
+    packState(scratch_, world.contacts(), ordinal_, out);
+}
+
+void Recorder::dropOldestToFit() {
+    while (!frames_.empty() && used_ > budget_) {
+        used_ -= frameBytes(frames_.front());
+        frames_.pop_front();
+    }
+}
+
+const Recorder::Frame* Recorder::find(uint64_t step) const {
+    if (frames_.empty() || step < firstStep() || step > lastStep()) return nullptr;
+    return &frames_[static_cast<size_t>(step - firstStep())];
+}
+
+bool Recorder::contains(uint64_t step) const { return find(step) != nullptr; }
+
+StepFlags Recorder::flags(uint64_t step) const {
+    const Frame* f = find(step);
+    return f != nullptr ? f->flags : StepFlags{};
+}
+
+std::vector<RecordedMarker> Recorder::markers() const {
+    std::vector<RecordedMarker> out;
+    for (const Frame& f : frames_)
+        if (f.flags.any()) out.push_back({f.step, f.flags});
+    return out;
+}
+
+void Recorder::truncateAfter(uint64_t step) {
+    while (!frames_.empty() && frames_.back().step > step) {
+        used_ -= frameBytes(frames_.back());
+        frames_.pop_back();
+    }
+}
+
+bool Recorder::seek(World& world, uint64_t step, std::string* error) {
+    auto fail = [&](const std::string& message) {
+        if (error != nullptr) *error = message;
+        return false;
+    };
+    const Frame* target = find(step);
+    if (target == nullptr) return fail("step " + std::to_string(step) + " is not recorded");
+    WorldState state;
+    std::string why;
+    const Frame* before = step > 0 ? find(step - 1) : nullptr;
+    if (before != nullptr) {
+        // Restore the step before with its own settings (so the step sees the same "settings
+        // changed" test as it did), then run the step with the settings it ran with.
+        if (!unpackState(before->state, state)) return fail("the recording is damaged");
+        world.settings() = before->settings;
+        if (!world.restoreState(state, &why)) return fail(why);
+        world.settings() = target->settings;
+        world.step();
+        std::vector<std::byte> rerun;
+        pack(world, rerun);
+        if (rerun == target->state) {
+            world.restoreFigures(target->profile, target->counters);
+            if (error != nullptr) error->clear();
+            return true;
+        }
+        why = "step " + std::to_string(step) +
+              " ran differently than when it was recorded (a body or material was edited since); "
+              "showing the recorded state without that step's solver details";
+    }
+    if (!unpackState(target->state, state)) return fail("the recording is damaged");
+    world.settings() = target->settings;
+    std::string restoreError;
+    if (!world.restoreState(state, &restoreError)) return fail(restoreError);
+    world.restoreFigures(target->profile, target->counters);
+    if (error != nullptr) *error = why;
+    return true;
+}
+
+} // namespace tumble

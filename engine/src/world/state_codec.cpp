@@ -1,0 +1,198 @@
+// Packing a WorldState into bytes and back (the recorder's format). Floats are copied as
+// their bits, so nothing is rounded. Sizes (packedSize): 24 bytes of header and 8 of counts;
+// per body 113; per cached pair 9, plus 48 when its shapes touch and 37 per contact point;
+// per joint 97 + 4 per row.
+#include "world/state_codec.h"
+
+#include <cassert>
+#include <cstring>
+#include <type_traits>
+
+namespace tumble {
+namespace {
+
+/// Writes into storage sized beforehand (packedSize), so a step's record is one allocation.
+class Writer {
+public:
+    explicit Writer(std::byte* out) : out_(out) {}
+    template <class T> void put(const T& value) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        std::memcpy(out_, &value, sizeof(T));
+        out_ += sizeof(T);
+    }
+    const std::byte* end() const { return out_; }
+
+private:
+    std::byte* out_;
+};
+
+constexpr size_t kHeaderBytes = 8 + 8 + 4 + 4;
+constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
+constexpr size_t kPairBytes = 4 + 4 + 1;
+constexpr size_t kTouchingBytes = 36 + 12;
+constexpr size_t kPointBytes = 12 + 4 + 4 + 4 + 8 + 4 + 1;
+constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
+
+size_t packedSize(const WorldState& st, std::span<const ContactManifoldInfo> contacts) {
+    size_t n = kHeaderBytes + st.bodies.size() * kBodyBytes + 4 + contacts.size() * kPairBytes + 4;
+    for (const ContactManifoldInfo& m : contacts)
+        if (m.pointCount > 0) n += kTouchingBytes + static_cast<size_t>(m.pointCount) * kPointBytes;
+    for (const JointState& j : st.joints) n += kJointBytes + 4 * j.impulses.size();
+    return n;
+}
+
+class Reader {
+public:
+    explicit Reader(std::span<const std::byte> in) : in_(in) {}
+    template <class T> bool get(T& value) {
+        static_assert(std::is_trivially_copyable_v<T>);
+        if (in_.size() - at_ < sizeof(T)) return false;
+        std::memcpy(&value, in_.data() + at_, sizeof(T));
+        at_ += sizeof(T);
+        return true;
+    }
+    bool done() const { return at_ == in_.size(); }
+
+private:
+    std::span<const std::byte> in_;
+    size_t at_ = 0;
+};
+
+/// Slot indices pass through unchanged (state.contacts already holds ordinals).
+struct Identity {
+    uint32_t operator[](uint32_t i) const { return i; }
+};
+
+template <class OrdinalMap>
+void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
+          const OrdinalMap& ordinal, std::vector<std::byte>& out) {
+    out.resize(packedSize(st, contacts));
+    Writer w(out.data());
+    w.put(st.step);
+    w.put(st.time);
+    w.put(st.lastDt);
+    w.put(static_cast<uint32_t>(st.bodies.size()));
+    for (const BodyState& b : st.bodies) {
+        w.put(b.position);
+        w.put(b.orientation);
+        w.put(b.linearVelocity);
+        w.put(b.angularVelocity);
+        w.put(b.previousPosition);
+        w.put(b.previousOrientation);
+        w.put(b.sleepTime);
+        w.put(b.sleepIsland);
+        w.put(static_cast<uint8_t>((b.sleeping ? 1 : 0) | (b.hasProxy ? 2 : 0)));
+        w.put(b.proxyTight.min);
+        w.put(b.proxyTight.max);
+    }
+    w.put(static_cast<uint32_t>(contacts.size()));
+    for (const ContactManifoldInfo& m : contacts) {
+        w.put(ordinal[m.bodyA.index]);
+        w.put(ordinal[m.bodyB.index]);
+        w.put(static_cast<uint8_t>(m.pointCount));
+        // Pairs in the cache whose shapes do not touch carry nothing else.
+        if (m.pointCount == 0) continue;
+        w.put(m.normal);
+        w.put(m.tangent1);
+        w.put(m.tangent2);
+        w.put(m.staticFriction);
+        w.put(m.dynamicFriction);
+        w.put(m.restitution);
+        for (int k = 0; k < m.pointCount; ++k) {
+            const ContactPointInfo& p = m.points[k];
+            w.put(p.position);
+            w.put(p.separation);
+            w.put(p.featureId);
+            w.put(p.normalImpulse);
+            w.put(p.tangentImpulse);
+            w.put(p.approachVelocity);
+            w.put(static_cast<uint8_t>(p.landing ? 1 : 0));
+        }
+    }
+    w.put(static_cast<uint32_t>(st.joints.size()));
+    for (const JointState& j : st.joints) {
+        w.put(j.localAnchorA);
+        w.put(j.localAnchorB);
+        w.put(j.localAxisA);
+        w.put(j.localAxisB);
+        w.put(j.localRefA);
+        w.put(j.localRefB);
+        w.put(j.relativeRotation);
+        w.put(j.length);
+        w.put(static_cast<uint8_t>(j.broken ? 1 : 0));
+        w.put(static_cast<uint32_t>(j.impulses.size()));
+        for (float x : j.impulses) w.put(x);
+    }
+    assert(w.end() == out.data() + out.size());
+}
+
+} // namespace
+
+void packState(const WorldState& st, std::vector<std::byte>& out) {
+    pack(st, st.contacts, Identity{}, out);
+}
+
+void packState(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
+               std::span<const uint32_t> ordinalOfSlot, std::vector<std::byte>& out) {
+    pack(st, contacts, ordinalOfSlot, out);
+}
+
+bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
+    Reader r(bytes);
+    st = WorldState{};
+    uint32_t count = 0;
+    if (!r.get(st.step) || !r.get(st.time) || !r.get(st.lastDt) || !r.get(count)) return false;
+    // Every count is checked against the bytes left before anything is allocated.
+    if (count > bytes.size()) return false;
+    st.bodies.resize(count);
+    for (BodyState& b : st.bodies) {
+        uint8_t bits = 0;
+        if (!r.get(b.position) || !r.get(b.orientation) || !r.get(b.linearVelocity) ||
+            !r.get(b.angularVelocity) || !r.get(b.previousPosition) ||
+            !r.get(b.previousOrientation) || !r.get(b.sleepTime) || !r.get(b.sleepIsland) ||
+            !r.get(bits) || !r.get(b.proxyTight.min) || !r.get(b.proxyTight.max))
+            return false;
+        b.sleeping = (bits & 1) != 0;
+        b.hasProxy = (bits & 2) != 0;
+    }
+    if (!r.get(count) || count > bytes.size()) return false;
+    st.contacts.resize(count);
+    for (ContactManifoldInfo& m : st.contacts) {
+        uint8_t points = 0;
+        if (!r.get(m.bodyA.index) || !r.get(m.bodyB.index) || !r.get(points) || points > 4)
+            return false;
+        m.bodyA.generation = m.bodyB.generation = 0;
+        m.pointCount = points;
+        if (points == 0) continue;
+        if (!r.get(m.normal) || !r.get(m.tangent1) || !r.get(m.tangent2) ||
+            !r.get(m.staticFriction) || !r.get(m.dynamicFriction) || !r.get(m.restitution))
+            return false;
+        for (int k = 0; k < m.pointCount; ++k) {
+            ContactPointInfo& p = m.points[k];
+            uint8_t landing = 0;
+            if (!r.get(p.position) || !r.get(p.separation) || !r.get(p.featureId) ||
+                !r.get(p.normalImpulse) || !r.get(p.tangentImpulse) ||
+                !r.get(p.approachVelocity) || !r.get(landing))
+                return false;
+            p.landing = landing != 0;
+        }
+    }
+    if (!r.get(count) || count > bytes.size()) return false;
+    st.joints.resize(count);
+    for (JointState& j : st.joints) {
+        uint8_t broken = 0;
+        uint32_t rows = 0;
+        if (!r.get(j.localAnchorA) || !r.get(j.localAnchorB) || !r.get(j.localAxisA) ||
+            !r.get(j.localAxisB) || !r.get(j.localRefA) || !r.get(j.localRefB) ||
+            !r.get(j.relativeRotation) || !r.get(j.length) || !r.get(broken) || !r.get(rows) ||
+            rows > bytes.size())
+            return false;
+        j.broken = broken != 0;
+        j.impulses.resize(rows);
+        for (float& x : j.impulses)
+            if (!r.get(x)) return false;
+    }
+    return r.done();
+}
+
+} // namespace tumble

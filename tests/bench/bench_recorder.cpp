@@ -1,0 +1,81 @@
+// Record and rewind: what recording adds to a step, the bytes per body per step, and the
+// time to rewind to a recorded step.
+#include "bench_scenes.h"
+
+#include "tumble/recorder.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
+
+namespace {
+
+using namespace tumble;
+
+double median(std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
+/// Steps of the 820-box pyramid with and without recording, alternating, so both see the
+/// same machine: the recording's share of step time and its bytes per body per step.
+void BM_Record_Pyramid40(benchmark::State& state) {
+    SceneDef def = bench::loadBenchScene("pyramid-large.json");
+    for (auto _ : state) {
+        World plain = buildWorld(def), recorded = buildWorld(def);
+        Recorder recorder;
+        recorder.record(recorded);
+        std::vector<double> stepMs, recordMs;
+        for (int i = 0; i < 300; ++i) {
+            auto t0 = std::chrono::steady_clock::now();
+            plain.step();
+            auto t1 = std::chrono::steady_clock::now();
+            recorded.step();
+            auto t2 = std::chrono::steady_clock::now();
+            recorder.record(recorded);
+            auto t3 = std::chrono::steady_clock::now();
+            stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+            recordMs.push_back(std::chrono::duration<double, std::milli>(t3 - t2).count());
+        }
+        double step = median(stepMs), record = median(recordMs);
+        state.counters["msPerStepMedian"] = step;
+        state.counters["msPerRecordMedian"] = record;
+        state.counters["recordShareOfStep_pct"] = 100.0 * record / step;
+        state.counters["bytesPerStep"] = static_cast<double>(recorder.lastStepBytes());
+        state.counters["bytesPerBodyPerStep"] =
+            static_cast<double>(recorder.lastStepBytes()) / static_cast<double>(plain.bodyCount());
+        state.counters["stepsIn256MiB"] =
+            static_cast<double>(Recorder::kDefaultBudget) / static_cast<double>(recorder.lastStepBytes());
+    }
+}
+BENCHMARK(BM_Record_Pyramid40)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+/// Rewinding 1,000 falling boxes to random recorded steps (restore the step before, run
+/// the step again): the time a click on the timeline takes.
+void BM_Rewind_BoxRain1000(benchmark::State& state) {
+    SceneDef def = bench::loadBenchScene("box-rain.json");
+    World world = buildWorld(def);
+    Recorder recorder;
+    recorder.record(world);
+    for (int i = 0; i < 240; ++i) {
+        world.step();
+        recorder.record(world);
+    }
+    std::vector<double> ms;
+    uint64_t target = 7;
+    for (auto _ : state) {
+        target = (target * 37 + 11) % 240 + 1;
+        auto t0 = std::chrono::steady_clock::now();
+        recorder.seek(world, target);
+        auto t1 = std::chrono::steady_clock::now();
+        ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    state.counters["msPerRewindMedian"] = median(ms);
+    state.counters["msPerRewindMax"] = *std::max_element(ms.begin(), ms.end());
+    state.counters["bodies"] = static_cast<double>(world.bodyCount());
+}
+BENCHMARK(BM_Rewind_BoxRain1000)->Iterations(40)->Unit(benchmark::kMillisecond);
+
+} // namespace

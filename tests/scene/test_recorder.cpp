@@ -1,0 +1,189 @@
+// Record and rewind (tumble/recorder.h): a rewound step is the recorded one bit for bit,
+// resuming from it reproduces the recorded future, a changed setting forks a new one, and
+// the ring buffer stays inside its budget.
+#include "tumble/recorder.h"
+#include "tumble/scene.h"
+#include "world/state_codec.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace tumble;
+
+namespace {
+
+SceneDef loadScene(const std::string& name) {
+    SceneLoadResult r = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/" + name);
+    if (!r.ok()) ADD_FAILURE() << r.errorText();
+    return r.scene;
+}
+
+/// Build the scene, record step 0 and then `steps` steps; returns each step's hash.
+std::vector<uint64_t> recordRun(const SceneDef& scene, World& world, Recorder& recorder, int steps) {
+    world = buildWorld(scene);
+    recorder.record(world);
+    std::vector<uint64_t> hashes{world.stateHash()};
+    for (int i = 0; i < steps; ++i) {
+        world.step();
+        recorder.record(world);
+        hashes.push_back(world.stateHash());
+    }
+    return hashes;
+}
+
+} // namespace
+
+TEST(Recorder, PackedStateRestoresTheSameBits) {
+    SceneDef scene = loadScene("ragdoll.json");
+    World a = buildWorld(scene);
+    for (int i = 0; i < 90; ++i) a.step();
+    std::vector<std::byte> bytes;
+    packState(a.captureState(), bytes);
+    WorldState unpacked;
+    ASSERT_TRUE(unpackState(bytes, unpacked));
+    World b = buildWorld(scene);
+    std::string error;
+    ASSERT_TRUE(b.restoreState(unpacked, &error)) << error;
+    EXPECT_EQ(b.stateHash(), a.stateHash());
+    for (int i = 0; i < 60; ++i) {
+        a.step();
+        b.step();
+    }
+    EXPECT_EQ(b.stateHash(), a.stateHash());
+    // A truncated record is refused, not read past its end.
+    bytes.resize(bytes.size() - 3);
+    EXPECT_FALSE(unpackState(bytes, unpacked));
+}
+
+TEST(Recorder, RewoundStepAndItsResumedFutureEqualTheRecordedOnesBitForBit) {
+    SceneDef scene = loadScene("box-rain.json");
+    World world;
+    Recorder recorder;
+    std::vector<uint64_t> recorded = recordRun(scene, world, recorder, 200);
+    ASSERT_EQ(recorder.firstStep(), 0u);
+    ASSERT_EQ(recorder.lastStep(), 200u);
+
+    std::string error;
+    ASSERT_TRUE(recorder.seek(world, 120, &error)) << error;
+    EXPECT_TRUE(error.empty()) << error;
+    EXPECT_EQ(world.stepCount(), 120u);
+    EXPECT_EQ(world.stateHash(), recorded[120]);
+    // Resuming records the new future over the old one; without a change it is the same.
+    for (int k = 121; k <= 200; ++k) {
+        world.step();
+        recorder.record(world);
+        ASSERT_EQ(world.stateHash(), recorded[static_cast<size_t>(k)]) << "step " << k;
+    }
+    EXPECT_EQ(recorder.lastStep(), 200u);
+}
+
+TEST(Recorder, RewoundStepShowsThatStepsContactsAndCountersExactlyAsTheyWere) {
+    SceneDef scene = loadScene("pyramid.json");
+    World world = buildWorld(scene);
+    Recorder recorder;
+    recorder.record(world);
+    std::vector<ContactManifoldInfo> atStep40;
+    Counters countersAt40;
+    SolverStats solverAt40;
+    for (int i = 1; i <= 80; ++i) {
+        world.step();
+        recorder.record(world);
+        if (i == 40) {
+            atStep40 = world.contacts();
+            countersAt40 = world.counters();
+            solverAt40 = world.solverStats();
+        }
+    }
+    ASSERT_FALSE(atStep40.empty());
+    ASSERT_TRUE(recorder.seek(world, 40));
+    const std::vector<ContactManifoldInfo>& now = world.contacts();
+    ASSERT_EQ(now.size(), atStep40.size());
+    for (size_t i = 0; i < now.size(); ++i) {
+        ASSERT_EQ(now[i].pointCount, atStep40[i].pointCount);
+        for (int k = 0; k < now[i].pointCount; ++k) {
+            const ContactPointInfo& p = now[i].points[k];
+            const ContactPointInfo& q = atStep40[i].points[k];
+            // What the inspector shows: the solver's own figures, not just the cache.
+            EXPECT_EQ(p.normalImpulse, q.normalImpulse);
+            EXPECT_EQ(p.normalMass, q.normalMass);
+            EXPECT_EQ(p.bias, q.bias);
+            EXPECT_EQ(std::memcmp(p.warmStartImpulse, q.warmStartImpulse, sizeof p.warmStartImpulse), 0);
+            EXPECT_EQ(std::memcmp(&p.rA, &q.rA, sizeof p.rA), 0);
+        }
+    }
+    EXPECT_EQ(world.counters().contacts, countersAt40.contacts);
+    EXPECT_EQ(world.counters().pairsTested, countersAt40.pairsTested);
+    EXPECT_EQ(world.counters().maxPenetration, countersAt40.maxPenetration);
+    EXPECT_EQ(world.solverStats().maxDelta, solverAt40.maxDelta);
+}
+
+TEST(Recorder, ASettingChangedAtARewoundStepForksANewFuture) {
+    SceneDef scene = loadScene("box-rain.json");
+    World world;
+    Recorder recorder;
+    std::vector<uint64_t> recorded = recordRun(scene, world, recorder, 150);
+    ASSERT_TRUE(recorder.seek(world, 100));
+    world.settings().solver.velocityIterations = 2;
+    world.step();
+    recorder.record(world);
+    EXPECT_EQ(recorder.lastStep(), 101u);
+    EXPECT_NE(world.stateHash(), recorded[101]);
+    // The rewound step keeps the settings it ran with: seeking back restores them.
+    ASSERT_TRUE(recorder.seek(world, 50));
+    EXPECT_EQ(world.settings().solver.velocityIterations, scene.settings.solver.velocityIterations);
+    EXPECT_EQ(world.stateHash(), recorded[50]);
+    ASSERT_TRUE(recorder.seek(world, 101));
+    EXPECT_EQ(world.settings().solver.velocityIterations, 2);
+}
+
+TEST(Recorder, TheRingBufferNeverExceedsItsBudgetAndDropsTheOldestSteps) {
+    SceneDef scene = loadScene("box-rain.json");
+    World world = buildWorld(scene);
+    const size_t budget = size_t{2} << 20;
+    Recorder recorder(budget);
+    recorder.record(world);
+    std::vector<uint64_t> hashes{world.stateHash()};
+    for (int i = 1; i <= 400; ++i) {
+        world.step();
+        recorder.record(world);
+        hashes.push_back(world.stateHash());
+        ASSERT_LE(recorder.bytesUsed(), budget) << "step " << i;
+    }
+    EXPECT_EQ(recorder.lastStep(), 400u);
+    EXPECT_GT(recorder.firstStep(), 0u) << "a 2 MiB budget cannot hold 400 steps of 1,000 boxes";
+    EXPECT_EQ(recorder.size(), recorder.lastStep() - recorder.firstStep() + 1);
+    // Shrinking the budget drops more of the oldest steps at once.
+    uint64_t firstBefore = recorder.firstStep();
+    recorder.setBudget(budget / 4);
+    EXPECT_LE(recorder.bytesUsed(), budget / 4);
+    EXPECT_GT(recorder.firstStep(), firstBefore);
+    EXPECT_EQ(recorder.lastStep(), 400u);
+    // The oldest recorded step has no predecessor: it is restored directly, exactly.
+    uint64_t oldest = recorder.firstStep();
+    ASSERT_TRUE(recorder.seek(world, oldest));
+    EXPECT_EQ(world.stateHash(), hashes[oldest]);
+    EXPECT_FALSE(recorder.seek(world, oldest - 1));
+}
+
+TEST(Recorder, WatchdogFlagsBecomeMarkersOfTheirSteps) {
+    SceneDef scene = loadScene("box-rain.json");
+    World world = buildWorld(scene);
+    world.settings().watchdog.maxSpeed = 5.0f; // the rain falls faster than this within 1 s
+    Recorder recorder;
+    recorder.record(world);
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+        recorder.record(world);
+    }
+    std::vector<RecordedMarker> markers = recorder.markers();
+    ASSERT_FALSE(markers.empty());
+    // v = g t: 5 m/s is passed after 0.51 s, step 31 at 60 Hz.
+    EXPECT_GE(markers.front().step, 30u);
+    EXPECT_LE(markers.front().step, 33u);
+    EXPECT_TRUE(markers.front().flags.tooFast);
+    EXPECT_TRUE(recorder.flags(markers.front().step).tooFast);
+    EXPECT_FALSE(recorder.flags(10).any());
+}
