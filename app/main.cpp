@@ -1,4 +1,5 @@
 // tumble: the command line. Parses arguments, then runs the window or a headless run.
+#include "headless/bug_report.h"
 #include "headless/headless.h"
 #include "window_app.h"
 
@@ -11,18 +12,37 @@
 
 namespace {
 
-/// Print the catalogue: file, name and the first line of the description.
+/// The first sentence of a description: up to a full stop followed by a space or the end
+/// (so "0.5 m" or "e.g." mid-sentence do not cut it), or the end of the first line.
+std::string firstSentence(const std::string& text) {
+    size_t end = text.find('\n');
+    if (end == std::string::npos) end = text.size();
+    for (size_t i = 0; i < end; ++i) {
+        if (text[i] == '.' && (i + 1 == end || text[i + 1] == ' ')) return text.substr(0, i + 1);
+    }
+    return text.substr(0, end);
+}
+
+/// Print the catalogue grouped by topic: a heading per topic (sceneTopics() order, as
+/// listScenes sorts), then one line per scene with its file, name and first sentence.
 int listScenesCommand(const std::string& folder) {
     auto entries = tumble::listScenes(folder);
     if (entries.empty()) {
         std::cerr << "tumble: no scene files in " << folder << "\n";
         return 2;
     }
+    const std::string* heading = nullptr;
     for (const auto& e : entries) {
-        std::string line = e.error.empty() ? e.description : "(does not load: " + e.error + ")";
-        size_t cut = line.find_first_of(".\n");
-        if (cut != std::string::npos) line = line.substr(0, cut + 1);
-        std::printf("%-36s %-22s %s\n", e.path.c_str(), e.name.c_str(), line.c_str());
+        if (!heading || *heading != e.topic) {
+            std::string title = e.topic;
+            for (const tumble::SceneTopic& t : tumble::sceneTopics())
+                if (t.id == e.topic) title = std::string(t.title);
+            std::printf("%s%s\n", heading ? "\n" : "", title.c_str());
+            heading = &e.topic;
+        }
+        std::string line =
+            e.error.empty() ? firstSentence(e.description) : "(does not load: " + e.error + ")";
+        std::printf("  %-34s %-22s %s\n", e.path.c_str(), e.name.c_str(), line.c_str());
     }
     return 0;
 }
@@ -38,6 +58,7 @@ int main(int argc, char** argv) {
     tumble::app::HeadlessOptions h;
     tumble::app::WindowOptions w;
     std::string trace;
+    std::string verifyFolder;
 
     cli.add_option("scene", scene, "Scene file (JSON); default scenes/default.json");
     cli.add_flag("--list-scenes", listScenes, "List the scene catalogue and exit");
@@ -51,6 +72,14 @@ int main(int argc, char** argv) {
     cli.add_option("--trace", trace, "Headless: trace NAME[,NAME...] every step in the report");
     cli.add_flag("--contacts", h.contacts, "Headless: list the manifolds at the end in the report");
     cli.add_option("--snapshot-out", h.snapshotOut, "Headless: write a snapshot at the end");
+    cli.add_option("--bug-report", h.bugReport,
+                   "Headless: write a bug-report folder (snapshot.json, report.json) at the end");
+    auto* verifySteps =
+        cli.add_option("--verify-steps", h.verifySteps,
+                       "Headless: steps the bug report's replay takes (default 120)")
+            ->check(CLI::Range(tumble::app::kMinVerifySteps, tumble::app::kMaxVerifySteps));
+    cli.add_option("--verify", verifyFolder,
+                   "Replay a bug-report folder and check its state hash (exit 0 match, 1 not)");
     cli.add_flag("--quiet", h.quiet, "Headless: print nothing but errors");
     cli.add_flag("--summary", h.summary, "Headless: print a one-line summary");
     cli.add_option("--screenshot", w.screenshotPath, "Window: save a PNG after --frames frames and exit");
@@ -67,7 +96,18 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    if (!verifyFolder.empty()) {
+        if (!scene.empty() || headless || listScenes) {
+            std::cerr << "tumble: --verify DIR takes no scene, --headless or --list-scenes\n";
+            return 2;
+        }
+        return tumble::app::verifyBugReport(verifyFolder);
+    }
     if (listScenes) return listScenesCommand(w.scenesFolder);
+    if (verifySteps->count() > 0 && h.bugReport.empty()) {
+        std::cerr << "tumble: --verify-steps needs --bug-report\n";
+        return 2;
+    }
 
     if (headless) {
         if (scene.empty()) {
@@ -83,8 +123,8 @@ int main(int argc, char** argv) {
         }
         return tumble::app::runHeadless(h);
     }
-    if (!h.overrides.empty() || !h.reportPath.empty()) {
-        std::cerr << "tumble: --set and --report need --headless\n";
+    if (!h.overrides.empty() || !h.reportPath.empty() || !h.bugReport.empty()) {
+        std::cerr << "tumble: --set, --report and --bug-report need --headless\n";
         return 2;
     }
     if (!scene.empty()) w.scenePath = scene;

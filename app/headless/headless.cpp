@@ -1,6 +1,8 @@
 // Headless runs: load, apply --set, step, measure, report.
 #include "headless/headless.h"
 
+#include "headless/bug_report.h"
+
 #include "tumble/scene.h"
 #include "tumble/world.h"
 
@@ -20,12 +22,6 @@ using nlohmann::json;
 
 json vec(const glm::vec3& v) { return json::array({v.x, v.y, v.z}); }
 json quat(const glm::quat& q) { return json::array({q.w, q.x, q.y, q.z}); }
-
-std::string hex(uint64_t h) {
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
 
 json bodiesJson(const World& world) {
     json out = json::array();
@@ -99,6 +95,12 @@ int runHeadless(const HeadlessOptions& o) {
         std::cerr << "tumble: --steps: must be >= 0, got " << o.steps << "\n";
         return 2;
     }
+    if (!o.bugReport.empty() &&
+        (o.verifySteps < kMinVerifySteps || o.verifySteps > kMaxVerifySteps)) {
+        std::cerr << "tumble: --verify-steps: must be in [" << kMinVerifySteps << ", "
+                  << kMaxVerifySteps << "], got " << o.verifySteps << "\n";
+        return 2;
+    }
     World world = buildWorld(scene);
 
     std::vector<Trace> traces;
@@ -138,6 +140,19 @@ int runHeadless(const HeadlessOptions& o) {
             return 2;
         }
     }
+    // A bug report of the final state, also (above all) when the run turned non-finite.
+    if (!o.bugReport.empty()) {
+        BugReportResult r = writeBugReport(o.bugReport, scene, world, scene.camera, o.verifySteps);
+        if (!r.ok) {
+            std::cerr << "tumble: --bug-report: " << r.error << "\n";
+            return 2;
+        }
+        if (!o.quiet && o.reportPath != "-")
+            std::printf("bug report: %s (hash %s after %d steps from step %llu; check it with "
+                        "tumble --verify %s)\n",
+                        r.folder.c_str(), formatHash(r.expectedHash).c_str(), r.verifySteps,
+                        static_cast<unsigned long long>(world.stepCount()), r.folder.c_str());
+    }
 
     double median = 0.0, mean = 0.0;
     if (!stepMs.empty()) {
@@ -165,7 +180,7 @@ int runHeadless(const HeadlessOptions& o) {
           {"maxPenetrationAtEnd", c.maxPenetration},
           {"kineticEnergy", world.kineticEnergy()},
           {"potentialEnergy", world.potentialEnergy()}}},
-        {"hash", hex(world.stateHash())},
+        {"hash", formatHash(world.stateHash())},
         {"events", eventsJson(world)},
     };
     if (!traces.empty()) {
@@ -192,7 +207,7 @@ int runHeadless(const HeadlessOptions& o) {
                     "PE %.4g J, hash %s\n",
                     o.scenePath.c_str(), taken, world.settings().timestep, world.bodyCount(),
                     median, world.kineticEnergy(), world.potentialEnergy(),
-                    hex(world.stateHash()).c_str());
+                    formatHash(world.stateHash()).c_str());
     }
     if (world.hasNonFinite()) {
         const WorldEvent& e = world.events().front();

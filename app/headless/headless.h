@@ -14,6 +14,8 @@ struct HeadlessOptions {
     std::vector<std::string> traceNames;  ///< bodies whose position/velocity are traced every step
     bool contacts = false;                ///< list the manifolds at the end
     std::string snapshotOut;              ///< write a snapshot at the end
+    std::string bugReport;                ///< write a bug-report folder (bug_report.h) at the end
+    int verifySteps = 120;                ///< steps the bug report's replay takes
     bool quiet = false;                   ///< no summary on stdout
     bool summary = false;                 ///< print a short human summary
 };

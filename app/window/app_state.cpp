@@ -62,6 +62,11 @@ bool App::openScene(const std::string& path) {
     spawnError.clear();
     materialError.clear();
     nonFiniteNoticed = false;
+    lessonState = 0;
+    playBackward = false;
+    seekWarning.clear();
+    recorder.clear();
+    recorder.record(world); // step 0, so the timeline can go back to the very start
     frameMs.clear();
     physicsMs.clear();
     kineticEnergy.clear();
@@ -89,6 +94,7 @@ bool App::reloadScene() {
         world.settings() = live;
         for (const Material& m : liveMaterials) world.setMaterial(m);
         world.materialPairs() = livePairs;
+        restartRecording(); // step 0 with the kept settings, not the file's
     }
     return true;
 }
@@ -131,18 +137,42 @@ void App::select(BodyId id) {
 
 BodyId App::dropBody(const Ray& ray) {
     spawnError.clear();
-    return createNamed(world, dropDefinition(world, spawn, ray), "dropped", spawnCounter, &spawnError);
+    BodyId id = createNamed(world, dropDefinition(world, spawn, ray), "dropped", spawnCounter, &spawnError);
+    if (!id.isNull()) restartRecording();
+    return id;
 }
 
 BodyId App::throwBody(const Ray& ray) {
     spawnError.clear();
-    return createNamed(world, throwDefinition(world, spawn, ray), "thrown", spawnCounter, &spawnError);
+    BodyId id = createNamed(world, throwDefinition(world, spawn, ray), "thrown", spawnCounter, &spawnError);
+    if (!id.isNull()) restartRecording();
+    return id;
 }
 
 void App::deleteSelected() {
     if (selected.isNull()) return;
     deleteBody(mouseDrag, world, selected);
     select(kNullBody);
+    restartRecording();
+}
+
+void App::restartRecording() {
+    // The recorded states hold one entry per body; with a body more or less they no longer
+    // fit this world, so the recording starts again here.
+    recorder.clear();
+    recorder.record(world);
+    playBackward = false;
+}
+
+bool App::seekTo(uint64_t step) {
+    if (!recorder.contains(step)) return false;
+    stepper.paused = true;
+    releaseDrag(mouseDrag, world);
+    std::string message;
+    bool ok = recorder.seek(world, step, &message);
+    seekWarning = message;
+    if (!ok) playBackward = false;
+    return ok;
 }
 
 void App::togglePause() {
@@ -157,16 +187,35 @@ void App::singleStep() {
 void App::stepWorld(int steps) {
     stepsThisFrame = 0;
     for (int i = 0; i < steps; ++i) {
+        // From a rewound step the recorded future is discarded: this step forks a new one
+        // (the same one, bit for bit, unless a setting was changed here).
         world.step();
+        recorder.record(world);
+        seekWarning.clear();
         ++stepsThisFrame;
         if (world.hasNonFinite() && !nonFiniteNoticed) {
-            // Caught, paused and pointed at (the Time panel lists the world's events). The
-            // world freezes the bad body, so resuming afterwards is safe.
+            // Caught, paused and pointed at: the Time panel lists the world's events, the
+            // timeline marks the step, and the body is selected for the Inspector. The world
+            // freezes the bad body, so resuming afterwards is safe.
             nonFiniteNoticed = true;
             stepper.paused = true;
+            for (auto it = world.events().rbegin(); it != world.events().rend(); ++it)
+                if (it->what.rfind("non-finite", 0) == 0) {
+                    select(it->body);
+                    break;
+                }
             break;
         }
     }
+}
+
+void App::applyLesson(bool broken) {
+    std::string error = applyLessonAction(broken ? scene.breakIt : scene.fixIt, world);
+    if (!error.empty()) {
+        setStatus("The lesson's " + std::string(broken ? "Break it" : "Fix it") + " failed: " + error);
+        return;
+    }
+    lessonState = broken ? 1 : 2;
 }
 
 void App::recordFrame(float frameSeconds, float physicsSeconds) {

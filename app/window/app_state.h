@@ -8,6 +8,7 @@
 #include "window_app.h"
 
 #include "tumble/debug_draw.h"
+#include "tumble/recorder.h"
 #include "tumble/scene.h"
 #include "tumble/stepper.h"
 #include "tumble/world.h"
@@ -53,6 +54,8 @@ struct PanelFlags {
     bool inspector = true;
     bool debugDraw = true;
     bool spawn = true;
+    bool timeline = true;
+    bool lesson = true;
     bool help = false;
 };
 
@@ -69,6 +72,19 @@ struct App {
     bool keepSettingsOnReload = false; ///< R keeps the live Settings instead of the file's
     DebugDrawOptions debugDraw;
     OrbitCamera camera;
+
+    // --- record and rewind (the Timeline panel) -------------------------------------
+    Recorder recorder;                 ///< every step since the load, within its memory budget
+    bool playBackward = false;         ///< the timeline plays the recording backward
+    float backwardAccumulator = 0.0f;  ///< s of frame time not yet turned into a step back
+    std::string seekWarning;           ///< why the last rewind could not re-run its step exactly
+    /// A message for the status line (saved files, refused actions) and when it was set.
+    std::string status;
+    double statusTime = 0.0;
+    /// Set by "Save bug report": the frame loop writes the screenshot there after drawing.
+    std::string pendingScreenshot;
+    /// Which lesson button was pressed last on this scene: 0 none, 1 break it, 2 fix it.
+    int lessonState = 0;
 
     // --- picking ---------------------------------------------------------------------
     BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame
@@ -136,6 +152,21 @@ struct App {
     void deleteSelected();
     /// Record this frame's measurements.
     void recordFrame(float frameSeconds, float physicsSeconds);
+
+    /// True while the world shows a recorded step older than the newest one.
+    bool viewingPast() const { return !recorder.empty() && world.stepCount() < recorder.lastStep(); }
+    /// Go to a recorded step (pauses; stops a drag). False when it is not recorded.
+    bool seekTo(uint64_t step);
+    /// Start the recording again from the world as it is (after a body was added or removed).
+    void restartRecording();
+    /// Apply the lesson's "Break it" (broken = true) or "Fix it" settings.
+    void applyLesson(bool broken);
+    /// Write a snapshot of the current step to snapshots/ (Ctrl+S).
+    void saveSnapshot();
+    /// Write a bug-report folder for the current step (the screenshot follows after drawing).
+    void saveBugReport();
+    /// Show a message in the status line for a few seconds.
+    void setStatus(std::string message);
 };
 
 } // namespace tumble::app

@@ -46,6 +46,9 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
         if (spawnRay(app, ray)) app.dropBody(ray);
         break;
     case SDLK_DELETE: app.deleteSelected(); break;
+    case SDLK_s:
+        if ((key.keysym.mod & KMOD_CTRL) != 0) app.saveSnapshot();
+        break;
     case SDLK_ESCAPE: app.quit = true; break;
     default: break;
     }

@@ -21,6 +21,7 @@ constexpr PanelField kFields[] = {
     {"solver", &PanelFlags::solver},       {"materials", &PanelFlags::materials},
     {"collision", &PanelFlags::collision}, {"inspector", &PanelFlags::inspector},
     {"debugDraw", &PanelFlags::debugDraw}, {"spawn", &PanelFlags::spawn},
+    {"timeline", &PanelFlags::timeline},   {"lesson", &PanelFlags::lesson},
     {"help", &PanelFlags::help},
 };
 

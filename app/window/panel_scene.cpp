@@ -1,25 +1,42 @@
-// The Scene panel: the catalogue, atomic loading, and the current scene's lesson.
+// The Scene panel: the catalogue grouped by topic, and atomic loading (the running scene's
+// lesson is in the Lesson panel).
 #include "window/panels.h"
 
 #include <imgui.h>
+
+#include <algorithm>
+#include <string>
 
 namespace tumble::app {
 namespace {
 
 const ImVec4 kErrorColor{1.0f, 0.4f, 0.4f, 1.0f};
-const ImVec4 kTitleColor{1.0f, 0.85f, 0.45f, 1.0f};
 
 const char* displayName(const SceneCatalogEntry& e) {
     return e.name.empty() ? e.path.c_str() : e.name.c_str();
 }
 
-/// The selectable list of scene files; double-click loads.
+/// The selectable list of scene files under their topics; double-click loads. The topic of
+/// the running scene starts open.
 void drawCatalogue(App& app) {
-    float rows = static_cast<float>(app.catalogue.empty() ? 1 : std::min<size_t>(app.catalogue.size(), 6));
-    float height = rows * ImGui::GetTextLineHeightWithSpacing() + 2.0f * ImGui::GetStyle().WindowPadding.y;
+    float height = std::max(ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() -
+                                (app.loadError.empty() ? 0.0f : 4.0f * ImGui::GetTextLineHeightWithSpacing()),
+                            6.0f * ImGui::GetTextLineHeightWithSpacing());
     ImGui::BeginChild("catalogue", ImVec2(0.0f, height), true);
+    bool open = false;
+    std::string topic;
     for (size_t i = 0; i < app.catalogue.size(); ++i) {
         const SceneCatalogEntry& e = app.catalogue[i];
+        if (i == 0 || e.topic != topic) {
+            if (open && i > 0) ImGui::TreePop();
+            topic = e.topic;
+            std::string title(topic);
+            for (const SceneTopic& t : sceneTopics())
+                if (t.id == topic) title = std::string(t.title);
+            ImGui::SetNextItemOpen(topic == app.scene.topic, ImGuiCond_Appearing);
+            open = ImGui::TreeNode(title.c_str());
+        }
+        if (!open) continue;
         ImGui::PushID(static_cast<int>(i));
         bool broken = !e.error.empty();
         if (broken) ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
@@ -32,6 +49,7 @@ void drawCatalogue(App& app) {
         itemTooltip(broken ? e.error.c_str() : (e.description.empty() ? e.path.c_str() : e.description.c_str()));
         ImGui::PopID();
     }
+    if (open && !app.catalogue.empty()) ImGui::TreePop();
     if (app.catalogue.empty()) ImGui::TextDisabled("(no scene files in %s)", app.scenesFolder.c_str());
     ImGui::EndChild();
 }
@@ -40,7 +58,7 @@ void drawCatalogue(App& app) {
 
 void drawScenePanel(App& app) {
     ImGui::SetNextWindowPos(ImVec2(kPanelColumnX, kMenuBarHeight + 286.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(kPanelColumnWidth, 470.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(kPanelColumnWidth, 250.0f), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Scene", &app.panels.scene)) {
         ImGui::End();
         return;
@@ -71,15 +89,6 @@ void drawScenePanel(App& app) {
         ImGui::PopStyleColor();
     }
 
-    // The lesson: what to look at and what to toggle.
-    ImGui::Separator();
-    ImGui::PushStyleColor(ImGuiCol_Text, kTitleColor);
-    ImGui::TextUnformatted(app.scene.name.empty() ? app.scenePath.c_str() : app.scene.name.c_str());
-    ImGui::PopStyleColor();
-    itemTooltip(app.scenePath.c_str());
-    ImGui::PushTextWrapPos(0.0f);
-    if (!app.scene.description.empty()) ImGui::TextUnformatted(app.scene.description.c_str());
-    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 

@@ -13,8 +13,12 @@ void drawPanels(App& app);
 void drawMenuBar(App& app);
 /// Pause, step, reload, time scale, physics rate, interpolation and the accumulator.
 void drawTimePanel(App& app);
-/// The scene catalogue, loading, and the current scene's lesson.
+/// The scene catalogue grouped by topic, and loading.
 void drawScenePanel(App& app);
+/// The recording: a slider over every recorded step, markers, memory budget.
+void drawTimelinePanel(App& app);
+/// The running scene's lesson, with the bug gallery's Break it / Fix it buttons.
+void drawLessonPanel(App& app);
 /// Frame and step times, the world's profile and counters, energies.
 void drawStatsPanel(App& app);
 /// Gravity, integrator, gyroscopic term.

@@ -3,6 +3,7 @@
 
 #include "window/picking.h"
 
+#include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
@@ -59,6 +60,16 @@ void drawMenuBar(App& app) {
         }
         if (ImGui::MenuItem("Reload", "R")) app.reloadScene();
         ImGui::Separator();
+        if (ImGui::MenuItem("Save snapshot", "Ctrl+S")) app.saveSnapshot();
+        itemTooltip("Write the scene at this step, with its exact state (velocities, sleep, the "
+                    "contact cache's impulses), to snapshots/. Opened like any scene it continues "
+                    "bit for bit as this run would.");
+        if (ImGui::MenuItem("Save bug report")) app.saveBugReport();
+        itemTooltip("Write a folder in bugreports/ with a snapshot of this step (rewind first to "
+                    "the step that matters), the settings, the camera, a screenshot and the state "
+                    "hash expected 120 steps later. 'tumble --verify FOLDER' replays it and exits 0 "
+                    "when the hash matches, so a bug report can run in CI.");
+        ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Esc")) app.quit = true;
         ImGui::EndMenu();
     }
@@ -67,6 +78,8 @@ void drawMenuBar(App& app) {
         ImGui::MenuItem("Scene", nullptr, &app.panels.scene);
         ImGui::MenuItem("Stats", nullptr, &app.panels.stats);
         ImGui::MenuItem("Settings", nullptr, &app.panels.settings);
+        ImGui::MenuItem("Timeline", nullptr, &app.panels.timeline);
+        ImGui::MenuItem("Lesson", nullptr, &app.panels.lesson);
         ImGui::Separator();
         dockMenuItem(app, "Solver", &PanelFlags::solver,
                      "Iterations, warm starting, position correction, friction model, sleeping.");
@@ -89,6 +102,14 @@ void drawMenuBar(App& app) {
     if (ImGui::BeginMenu("Help")) {
         ImGui::MenuItem("Controls", nullptr, &app.panels.help);
         ImGui::EndMenu();
+    }
+    // The status line: where a file went, or why an action was refused, for a few seconds.
+    if (!app.status.empty() && ImGui::GetTime() >= 0.0) {
+        double age = static_cast<double>(SDL_GetTicks()) / 1000.0 - app.statusTime;
+        if (age < 8.0) {
+            ImGui::Separator();
+            ImGui::TextUnformatted(app.status.c_str());
+        }
     }
     ImGui::EndMainMenuBar();
 }
@@ -124,6 +145,8 @@ void drawPanels(App& app) {
     if (app.panels.scene) drawScenePanel(app);
     if (app.panels.stats) drawStatsPanel(app);
     if (app.panels.settings) drawSettingsPanel(app);
+    if (app.panels.timeline) drawTimelinePanel(app);
+    if (app.panels.lesson) drawLessonPanel(app);
     drawDock(app);
     app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);

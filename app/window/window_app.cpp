@@ -171,8 +171,29 @@ ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFractio
     return p;
 }
 
+/// Playing the recording backward: one recorded step back per dt of (scaled) frame time.
+void playBackward(App& app, float frameTime) {
+    const float dt = app.world.settings().timestep;
+    app.backwardAccumulator = std::min(app.backwardAccumulator + frameTime * app.stepper.timeScale,
+                                       app.world.settings().maxFrameTime);
+    uint64_t back = 0;
+    while (app.backwardAccumulator >= dt) {
+        app.backwardAccumulator -= dt;
+        ++back;
+    }
+    const uint64_t now = app.world.stepCount(), first = app.recorder.firstStep();
+    const uint64_t target = now > first + back ? now - back : first;
+    if (target != now) app.seekTo(target);
+    if (target == first) app.playBackward = false;
+}
+
 /// Advance the simulation by one frame's worth of time.
 void simulate(App& app, float frameTime) {
+    if (app.playBackward) {
+        playBackward(app, frameTime);
+        app.recordFrame(frameTime, 0.0f);
+        return;
+    }
     Settings& s = app.world.settings();
     int steps = app.stepper.advance(frameTime, s.timestep, s.maxFrameTime);
     Uint64 start = SDL_GetPerformanceCounter();
@@ -256,6 +277,13 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.debugLines.draw(debugView);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+        if (!app.pendingScreenshot.empty()) {
+            // The bug report's picture: this frame, as the user sees it.
+            std::string error;
+            if (!saveScreenshot(app.pendingScreenshot, pixelsW, pixelsH, error))
+                app.setStatus("Bug report saved, but not its screenshot: " + error);
+            app.pendingScreenshot.clear();
+        }
         ++frame;
         if (screenshot && frame >= options.frames) {
             std::string error;

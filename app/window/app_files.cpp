@@ -1,0 +1,61 @@
+// What the File menu writes: snapshots (Ctrl+S) and bug-report folders, and the status line
+// that says where they went.
+#include "window/app_state.h"
+
+#include "headless/bug_report.h"
+
+#include <SDL.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace tumble::app {
+namespace {
+
+/// The scene's file name without folder and extension, for naming what is saved from it.
+std::string sceneStem(const App& app) {
+    std::string stem = std::filesystem::path(app.scenePath).stem().string();
+    return stem.empty() ? "scene" : stem;
+}
+
+} // namespace
+
+void App::setStatus(std::string message) {
+    status = std::move(message);
+    statusTime = static_cast<double>(SDL_GetTicks()) / 1000.0;
+}
+
+void App::saveSnapshot() {
+    namespace fs = std::filesystem;
+    const fs::path folder = "snapshots";
+    const fs::path file = folder / (sceneStem(*this) + "-step" + std::to_string(world.stepCount()) + ".json");
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    std::ofstream out(file, std::ios::binary);
+    out << writeSnapshot(scene, world);
+    out.close();
+    if (ec || !out) {
+        setStatus("Could not write " + file.string() + (ec ? ": " + ec.message() : ""));
+        return;
+    }
+    setStatus("Saved " + file.string() + " (open it like any scene: it resumes at step " +
+              std::to_string(world.stepCount()) + ", bit for bit)");
+}
+
+void App::saveBugReport() {
+    CameraDef view;
+    view.target = camera.target;
+    view.distance = camera.distance;
+    view.yawDeg = camera.yawDeg;
+    view.pitchDeg = camera.pitchDeg;
+    const std::string folder = defaultBugReportFolder(scene, world.stepCount());
+    BugReportResult r = writeBugReport(folder, scene, world, view);
+    if (!r.ok) {
+        setStatus("Bug report not written: " + r.error);
+        return;
+    }
+    pendingScreenshot = r.folder + "/screenshot.png";
+    setStatus("Saved bug report " + r.folder + " (check it with: tumble --verify " + r.folder + ")");
+}
+
+} // namespace tumble::app
