@@ -79,6 +79,7 @@ bool App::openScene(const std::string& path) {
 }
 
 bool App::reloadScene() {
+    const int lesson = lessonState;
     Settings live = world.settings();
     std::vector<Material> liveMaterials = world.materials();
     std::vector<MaterialPair> livePairs = world.materialPairs();
@@ -96,6 +97,9 @@ bool App::reloadScene() {
         world.materialPairs() = livePairs;
         restartRecording(); // step 0 with the kept settings, not the file's
     }
+    // A reload replays the lesson button pressed last (openScene forgot it).
+    lessonState = lesson;
+    reapplyLesson();
     return true;
 }
 
@@ -210,12 +214,22 @@ void App::stepWorld(int steps) {
 }
 
 void App::applyLesson(bool broken) {
+    // Many lessons happen in the first second (a bullet reaches its wall in 0.1 s), so a
+    // button starts the scene again with its settings rather than changing them mid-run.
+    lessonState = broken ? 1 : 2;
+    reloadScene();
+}
+
+void App::reapplyLesson() {
+    if (lessonState == 0) return;
+    const bool broken = lessonState == 1;
     std::string error = applyLessonAction(broken ? scene.breakIt : scene.fixIt, world);
     if (!error.empty()) {
         setStatus("The lesson's " + std::string(broken ? "Break it" : "Fix it") + " failed: " + error);
+        lessonState = 0;
         return;
     }
-    lessonState = broken ? 1 : 2;
+    restartRecording(); // step 0 with the lesson's settings
 }
 
 void App::recordFrame(float frameSeconds, float physicsSeconds) {

@@ -83,7 +83,8 @@ struct App {
     double statusTime = 0.0;
     /// Set by "Save bug report": the frame loop writes the screenshot there after drawing.
     std::string pendingScreenshot;
-    /// Which lesson button was pressed last on this scene: 0 none, 1 break it, 2 fix it.
+    /// Which lesson button was pressed last on this scene: 0 none, 1 break it, 2 fix it
+    /// (reloads keep it; opening a scene clears it).
     int lessonState = 0;
 
     // --- picking ---------------------------------------------------------------------
@@ -159,8 +160,11 @@ struct App {
     bool seekTo(uint64_t step);
     /// Start the recording again from the world as it is (after a body was added or removed).
     void restartRecording();
-    /// Apply the lesson's "Break it" (broken = true) or "Fix it" settings.
+    /// Start the scene again with the lesson's "Break it" (broken = true) or "Fix it"
+    /// settings; later reloads (R) keep them until another scene is opened.
     void applyLesson(bool broken);
+    /// Apply the action of lessonState to the freshly loaded world (reloadScene calls it).
+    void reapplyLesson();
     /// Write a snapshot of the current step to snapshots/ (Ctrl+S).
     void saveSnapshot();
     /// Write a bug-report folder for the current step (the screenshot follows after drawing).

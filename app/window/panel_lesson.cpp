@@ -24,7 +24,8 @@ std::string describeAction(const char* intro, const LessonAction& action) {
     for (const std::string& s : action.settings) text += "\n  " + s;
     for (const auto& [name, flag] : action.bullets)
         text += "\n  body '" + name + "': bullet " + (flag ? "on" : "off");
-    text += "\nEvery other setting stays as you left it; Reload (R) undoes it.";
+    text += "\nThe scene starts again with these; every other setting is the file's (or yours, "
+            "with Keep settings on reload). R replays it; As in file undoes it.";
     return text;
 }
 
@@ -34,19 +35,21 @@ void lessonButtons(App& app) {
     ImGui::Separator();
     if (!scene.breakIt.empty()) {
         if (ImGui::Button("Break it")) app.applyLesson(true);
-        itemTooltip(describeAction("Set what shows the problem, on the running scene:", scene.breakIt).c_str());
+        itemTooltip(describeAction("Restart the scene with what shows the problem:", scene.breakIt).c_str());
         ImGui::SameLine();
     }
     if (!scene.fixIt.empty()) {
         if (ImGui::Button("Fix it")) app.applyLesson(false);
-        itemTooltip(describeAction("Set what cures the problem, on the running scene:", scene.fixIt).c_str());
+        itemTooltip(describeAction("Restart the scene with what cures the problem:", scene.fixIt).c_str());
         ImGui::SameLine();
     }
-    if (ImGui::Button("Restart")) app.reloadScene();
-    itemTooltip("Reload the scene (R) to watch it again from the start. With 'Keep settings on "
-                "reload' (Time panel) the button's settings stay.");
-    const char* state = app.lessonState == 1 ? "broken: the problem should show now"
-                        : app.lessonState == 2 ? "fixed: the cure is in place"
+    if (ImGui::Button("As in file")) {
+        app.lessonState = 0;
+        app.reloadScene();
+    }
+    itemTooltip("Restart the scene with the file's own settings (the healthy ones).");
+    const char* state = app.lessonState == 1 ? "broken: watch the problem (R replays it)"
+                        : app.lessonState == 2 ? "fixed: the cure is in place (R replays it)"
                                                : "as the file sets it";
     ImGui::TextDisabled("Now: %s", state);
 }

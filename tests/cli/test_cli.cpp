@@ -1,12 +1,21 @@
-// The command line as a public contract: exit statuses, the report's fields, --set, --trace.
+// The command line as a public contract: exit statuses, the report's fields, --set, --trace,
+// bug reports and --verify, the grouped catalogue.
+#include "tumble/scene.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -15,7 +24,7 @@ struct CommandResult {
     std::string out;   ///< stdout and stderr together
 };
 
-CommandResult tumble(const std::string& args) {
+CommandResult runTumble(const std::string& args) {
     std::string cmd = std::string(TUMBLE_EXE) + " " + args + " 2>&1";
     CommandResult r;
     FILE* p = popen(cmd.c_str(), "r");
@@ -32,10 +41,38 @@ std::string dataFile(const char* name) { return std::string(TUMBLE_TEST_DATA_DIR
 std::string sceneFile(const char* name) { return std::string(TUMBLE_SOURCE_DIR) + "/scenes/" + name; }
 
 nlohmann::json reportOf(const std::string& args) {
-    CommandResult r = tumble(args + " --report -");
+    CommandResult r = runTumble(args + " --report -");
     EXPECT_EQ(r.status, 0) << r.out;
     return nlohmann::json::parse(r.out, nullptr, false);
 }
+
+nlohmann::json readJson(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    return nlohmann::json::parse(in, nullptr, false);
+}
+
+void writeJson(const std::filesystem::path& file, const nlohmann::json& j) {
+    std::ofstream out(file);
+    out << j.dump(2) << "\n";
+}
+
+/// A fresh folder under the system's temporary folder for one test, removed afterwards.
+class CommandLineFolder : public testing::Test {
+protected:
+    void SetUp() override {
+        const testing::TestInfo* test = testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = std::filesystem::temp_directory_path() /
+               ("tumble_cli_" + std::string(test->name()) + "_" + std::to_string(getpid()));
+        std::filesystem::remove_all(dir_);
+        std::filesystem::create_directories(dir_);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir_); }
+    /// A path inside the folder, as a string for the command line.
+    std::string at(const std::string& name) const { return (dir_ / name).string(); }
+
+private:
+    std::filesystem::path dir_;
+};
 
 } // namespace
 
@@ -61,15 +98,30 @@ TEST(CommandLine, SameSceneGivesTheSameHashInTwoProcesses) {
     EXPECT_EQ(reportOf(args)["hash"], reportOf(args)["hash"]);
 }
 
+TEST(CommandLine, EveryCatalogueSceneGivesTheSameHashInTwoProcesses) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(TUMBLE_SOURCE_DIR) + "/scenes"))
+        if (entry.path().extension() == ".json") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    ASSERT_FALSE(files.empty());
+    for (const auto& file : files) {
+        std::string args = "--headless " + file.string() + " --steps 120";
+        nlohmann::json first = reportOf(args), second = reportOf(args);
+        ASSERT_FALSE(first.is_discarded() || second.is_discarded()) << file;
+        EXPECT_EQ(first["hash"].get<std::string>().size(), 16u) << file;
+        EXPECT_EQ(first["hash"], second["hash"]) << file;
+    }
+}
+
 TEST(CommandLine, SetChangesTheSettingsUsedAndBadValuesExitWith2) {
     nlohmann::json j = reportOf("--headless " + sceneFile("orbit.json") +
                                 " --steps 1 --set solver.velocityIterations=4 --set integrator=explicitEuler");
     EXPECT_EQ(j["settings"]["solver"]["velocityIterations"], 4);
     EXPECT_EQ(j["settings"]["integrator"], "explicitEuler");
-    CommandResult bad = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.erp=7");
+    CommandResult bad = runTumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.erp=7");
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.out.find("solver.erp"), std::string::npos) << bad.out;
-    CommandResult unknown = tumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.iters=4");
+    CommandResult unknown = runTumble("--headless " + sceneFile("orbit.json") + " --steps 1 --set solver.iters=4");
     EXPECT_EQ(unknown.status, 2);
 }
 
@@ -87,32 +139,69 @@ TEST(CommandLine, TraceRecordsAFreeFallThatMatchesTheClosedForm) {
         EXPECT_NEAR(trace["position"][n - 1][1].get<double>(), 10.0 + 0.5 * g * t * t, 1e-3);
         EXPECT_NEAR(trace["linearVelocity"][n - 1][1].get<double>(), g * t, 1e-3);
     }
-    CommandResult unknown = tumble("--headless " + dataFile("free_fall.json") + " --steps 1 --trace nobody");
+    CommandResult unknown = runTumble("--headless " + dataFile("free_fall.json") + " --steps 1 --trace nobody");
     EXPECT_EQ(unknown.status, 2);
 }
 
 TEST(CommandLine, BrokenSceneExitsWith2AndNamesFilePathAndValue) {
-    CommandResult r = tumble("--headless " + dataFile("cli_bad_radius.json") + " --steps 1");
+    CommandResult r = runTumble("--headless " + dataFile("cli_bad_radius.json") + " --steps 1");
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("cli_bad_radius.json"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("radius"), std::string::npos) << r.out;
-    CommandResult missing = tumble("--headless /nonexistent/scene.json --steps 1");
+    CommandResult missing = runTumble("--headless /nonexistent/scene.json --steps 1");
     EXPECT_EQ(missing.status, 2);
-    CommandResult badSteps = tumble("--headless " + sceneFile("orbit.json") + " --steps -5");
+    CommandResult badSteps = runTumble("--headless " + sceneFile("orbit.json") + " --steps -5");
     EXPECT_EQ(badSteps.status, 2);
 }
 
 TEST(CommandLine, NonFiniteSimulationExitsWith3AndReportsTheEvent) {
-    CommandResult r = tumble("--headless " + dataFile("nonfinite_attractor.json") + " --steps 50 --report -");
+    CommandResult r = runTumble("--headless " + dataFile("nonfinite_attractor.json") + " --steps 50 --report -");
     EXPECT_EQ(r.status, 3) << r.out;
     EXPECT_NE(r.out.find("non-finite"), std::string::npos) << r.out;
 }
 
 TEST(CommandLine, ListScenesShowsTheCatalogue) {
-    CommandResult r = tumble("--list-scenes");
+    CommandResult r = runTumble("--list-scenes");
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("orbit"), std::string::npos);
     EXPECT_NE(r.out.find("projectile"), std::string::npos);
+}
+
+TEST(CommandLine, ListScenesGroupsEverySceneUnderItsTopicsHeading) {
+    CommandResult r = runTumble("--list-scenes");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("\nBug gallery\n"), std::string::npos) << r.out;
+
+    // Headings are unindented topic titles, in sceneTopics() order, each once; scene lines are
+    // indented and start with the file, whose own topic must be the heading's.
+    std::vector<std::string_view> titles;
+    for (const tumble::SceneTopic& t : tumble::sceneTopics()) titles.push_back(t.title);
+    std::istringstream lines(r.out);
+    std::string line;
+    size_t headingRank = 0;
+    const tumble::SceneTopic* heading = nullptr;
+    int sceneLines = 0;
+    while (std::getline(lines, line)) {
+        if (line.empty()) continue;
+        if (line[0] != ' ') {
+            auto it = std::find(titles.begin(), titles.end(), line);
+            ASSERT_NE(it, titles.end()) << "not a topic title: " << line;
+            size_t rank = static_cast<size_t>(it - titles.begin());
+            EXPECT_TRUE(!heading || rank > headingRank) << "heading out of order: " << line;
+            headingRank = rank;
+            heading = &tumble::sceneTopics()[rank];
+            continue;
+        }
+        ASSERT_NE(heading, nullptr) << "scene before any heading: " << line;
+        std::istringstream fields(line);
+        std::string path;
+        fields >> path;
+        tumble::SceneLoadResult loaded = tumble::loadSceneFile(path);
+        ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+        EXPECT_EQ(loaded.scene.topic, heading->id) << path << " listed under " << heading->title;
+        ++sceneLines;
+    }
+    EXPECT_EQ(sceneLines, static_cast<int>(tumble::listScenes("scenes").size()));
 }
 
 TEST(CommandLine, SnapshotOutResumesToTheSameHashAsTheStraightRun) {
@@ -125,4 +214,85 @@ TEST(CommandLine, SnapshotOutResumesToTheSameHashAsTheStraightRun) {
     EXPECT_EQ(resumed["hash"], straight["hash"]);
     EXPECT_NE(first["hash"], straight["hash"]);
     std::remove(snapshot.c_str());
+}
+
+TEST_F(CommandLineFolder, BugReportVerifiesAndAnEditedSnapshotDoesNot) {
+    const std::string report = at("r");
+    CommandResult written = runTumble("--headless " + sceneFile("pyramid.json") + " --steps 60 --bug-report " + report);
+    ASSERT_EQ(written.status, 0) << written.out;
+    EXPECT_TRUE(std::filesystem::exists(report + "/snapshot.json"));
+    nlohmann::json fields = readJson(report + "/report.json");
+    ASSERT_FALSE(fields.is_discarded());
+    EXPECT_EQ(fields["step"], 60);
+    EXPECT_EQ(fields["verifySteps"], 120);
+    EXPECT_EQ(fields["scene"], "Pyramid");
+    EXPECT_TRUE(fields["settings"].contains("solver"));
+    EXPECT_TRUE(fields["camera"].contains("target"));
+
+    CommandResult verified = runTumble("--verify " + report);
+    EXPECT_EQ(verified.status, 0) << verified.out;
+    EXPECT_NE(verified.out.find(fields["expectedHash"].get<std::string>()), std::string::npos) << verified.out;
+    EXPECT_NE(verified.out.find("OK"), std::string::npos) << verified.out;
+    // The replay --verify runs is the one a headless run of the snapshot takes.
+    nlohmann::json resumed = reportOf("--headless " + report + "/snapshot.json --steps 120");
+    EXPECT_EQ(resumed["hash"], fields["expectedHash"]);
+
+    // Reading and rewriting the snapshot changes no float: it still verifies...
+    nlohmann::json snapshot = readJson(report + "/snapshot.json");
+    ASSERT_FALSE(snapshot.is_discarded());
+    writeJson(report + "/snapshot.json", snapshot);
+    EXPECT_EQ(runTumble("--verify " + report).status, 0);
+    // ...but 1 cm/s more on one awake box sends the replay elsewhere.
+    auto& bodies = snapshot["state"]["bodies"];
+    auto awake = std::find_if(bodies.rbegin(), bodies.rend(),
+                              [](const nlohmann::json& b) { return !b["sleeping"].get<bool>(); });
+    ASSERT_NE(awake, bodies.rend());
+    (*awake)["linearVelocity"][0] = (*awake)["linearVelocity"][0].get<double>() + 0.01;
+    writeJson(report + "/snapshot.json", snapshot);
+    CommandResult edited = runTumble("--verify " + report);
+    EXPECT_EQ(edited.status, 1) << edited.out;
+    EXPECT_NE(edited.out.find("expected " + fields["expectedHash"].get<std::string>()), std::string::npos)
+        << edited.out;
+    EXPECT_NE(edited.out.find("step 60"), std::string::npos) << edited.out;
+
+    // A malformed report is bad input, named by file, key and value.
+    fields["expectedHash"] = "zz";
+    writeJson(report + "/report.json", fields);
+    CommandResult malformed = runTumble("--verify " + report);
+    EXPECT_EQ(malformed.status, 2) << malformed.out;
+    EXPECT_NE(malformed.out.find("report.json: expectedHash"), std::string::npos) << malformed.out;
+    EXPECT_NE(malformed.out.find("\"zz\""), std::string::npos) << malformed.out;
+
+    CommandResult missing = runTumble("--verify " + at("no-such-report"));
+    EXPECT_EQ(missing.status, 2) << missing.out;
+    EXPECT_NE(missing.out.find("no-such-report"), std::string::npos) << missing.out;
+}
+
+TEST_F(CommandLineFolder, BugReportOfBoxesInMidFallReplaysBitForBit) {
+    const std::string report = at("rain");
+    CommandResult written = runTumble("--headless " + sceneFile("box-rain.json") + " --steps 45 --bug-report " +
+                                   report + " --verify-steps 30 --quiet");
+    ASSERT_EQ(written.status, 0) << written.out;
+    nlohmann::json fields = readJson(report + "/report.json");
+    EXPECT_EQ(fields["step"], 45);
+    EXPECT_EQ(fields["verifySteps"], 30);
+    // Mid-motion: the boxes are still falling (0.75 s after release from 5 m).
+    nlohmann::json snapshot = readJson(report + "/snapshot.json");
+    double fastest = 0.0;
+    for (const auto& b : snapshot["state"]["bodies"]) {
+        const auto& v = b["linearVelocity"];
+        fastest = std::max(fastest, std::hypot(v[0].get<double>(), v[1].get<double>(), v[2].get<double>()));
+    }
+    EXPECT_GT(fastest, 1.0);
+    CommandResult verified = runTumble("--verify " + report);
+    EXPECT_EQ(verified.status, 0) << verified.out;
+    EXPECT_NE(verified.out.find("after 30 steps from step 45: OK"), std::string::npos) << verified.out;
+}
+
+TEST_F(CommandLineFolder, BugReportOptionsAreCheckedLikeTheRest) {
+    EXPECT_EQ(runTumble("--headless " + sceneFile("orbit.json") + " --steps 1 --bug-report " + at("x") +
+                     " --verify-steps 0").status, 2);
+    EXPECT_EQ(runTumble("--headless " + sceneFile("orbit.json") + " --steps 1 --verify-steps 10").status, 2);
+    EXPECT_EQ(runTumble(sceneFile("orbit.json") + " --bug-report " + at("x")).status, 2);
+    EXPECT_FALSE(std::filesystem::exists(at("x")));
 }

@@ -163,7 +163,15 @@ TEST(SceneContent, GridGeneratorChecksItsKeys) {
 TEST(SceneCatalog, ListsEveryJsonFileSortedWithNameAndDescription) {
     std::vector<SceneCatalogEntry> entries = listScenes(std::string(TUMBLE_SOURCE_DIR) + "/scenes");
     ASSERT_GE(entries.size(), 4u);
-    for (size_t i = 1; i < entries.size(); ++i) EXPECT_LT(entries[i - 1].path, entries[i].path);
+    // Sorted by topic in sceneTopics() order, then by file name.
+    auto rank = [](const SceneCatalogEntry& e) {
+        std::span<const SceneTopic> topics = sceneTopics();
+        for (size_t k = 0; k < topics.size(); ++k)
+            if (topics[k].id == e.topic) return k;
+        return topics.size();
+    };
+    for (size_t i = 1; i < entries.size(); ++i)
+        EXPECT_LT(std::make_pair(rank(entries[i - 1]), entries[i - 1].path), std::make_pair(rank(entries[i]), entries[i].path));
     for (const SceneCatalogEntry& e : entries) {
         EXPECT_TRUE(e.error.empty()) << e.path << ": " << e.error;
         EXPECT_FALSE(e.name.empty());
