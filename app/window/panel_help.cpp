@@ -40,13 +40,16 @@ void drawHelpPanel(App& app) {
         row("B", "drop the Spawn panel's shape onto what lies under the cursor");
         row("Delete", "remove the selected body (and its joints)");
         row("R", "reload the scene from its file (undoes spawns, deletes, edits)");
+        row("Ctrl+S", "save a snapshot of the step shown to snapshots/ (File menu: also a bug report)");
         row("Esc", "quit");
         ImGui::EndTable();
     }
     ImGui::Separator();
     if (ImGui::BeginTable("panels", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         row("Time", "pause, step, time scale, physics rate, interpolation (left)");
-        row("Scene", "the scene catalogue and the current scene's lesson (left)");
+        row("Scene", "the scene catalogue, grouped by topic (left)");
+        row("Lesson", "what the scene teaches; Break it / Fix it in the bug gallery (left)");
+        row("Timeline", "every recorded step: rewind, step back, play backward, watchdog markers (bottom)");
         row("Solver", "iterations, warm starting, position correction, friction, sleep (right dock)");
         row("Materials", "density, restitution, friction; the pair table and overrides (right dock)");
         row("Collision", "broad phase, pair counts, time per phase, dispatch table (right dock)");
