@@ -34,9 +34,7 @@ int listScenesCommand(const std::string& folder) {
     const std::string* heading = nullptr;
     for (const auto& e : entries) {
         if (!heading || *heading != e.topic) {
-            std::string title = e.topic;
-            for (const tumble::SceneTopic& t : tumble::sceneTopics())
-                if (t.id == e.topic) title = std::string(t.title);
+            std::string title(tumble::sceneTopicTitle(e.topic));
             std::printf("%s%s\n", heading ? "\n" : "", title.c_str());
             heading = &e.topic;
         }

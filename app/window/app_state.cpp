@@ -204,7 +204,7 @@ void App::stepWorld(int steps) {
             nonFiniteNoticed = true;
             stepper.paused = true;
             for (auto it = world.events().rbegin(); it != world.events().rend(); ++it)
-                if (it->what.rfind("non-finite", 0) == 0) {
+                if (it->nonFinite) {
                     select(it->body);
                     break;
                 }

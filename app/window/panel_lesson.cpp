@@ -12,12 +12,6 @@ namespace {
 
 const ImVec4 kTitleColor{1.0f, 0.85f, 0.45f, 1.0f};
 
-std::string_view topicTitle(const std::string& id) {
-    for (const SceneTopic& t : sceneTopics())
-        if (t.id == id) return t.title;
-    return id;
-}
-
 /// What a button changes, one line each, for its tooltip.
 std::string describeAction(const char* intro, const LessonAction& action) {
     std::string text = intro;
@@ -69,7 +63,7 @@ void drawLessonPanel(App& app) {
     ImGui::TextUnformatted(scene.name.empty() ? app.scenePath.c_str() : scene.name.c_str());
     ImGui::PopStyleColor();
     itemTooltip(app.scenePath.c_str());
-    std::string topic(topicTitle(scene.topic));
+    std::string topic(sceneTopicTitle(scene.topic));
     ImGui::SameLine();
     ImGui::TextDisabled("(%s)", topic.c_str());
     lessonButtons(app);

@@ -30,9 +30,7 @@ void drawCatalogue(App& app) {
         if (i == 0 || e.topic != topic) {
             if (open && i > 0) ImGui::TreePop();
             topic = e.topic;
-            std::string title(topic);
-            for (const SceneTopic& t : sceneTopics())
-                if (t.id == topic) title = std::string(t.title);
+            std::string title(sceneTopicTitle(topic));
             ImGui::SetNextItemOpen(topic == app.scene.topic, ImGuiCond_Appearing);
             open = ImGui::TreeNode(title.c_str());
         }

@@ -187,3 +187,25 @@ TEST(Recorder, WatchdogFlagsBecomeMarkersOfTheirSteps) {
     EXPECT_TRUE(recorder.flags(markers.front().step).tooFast);
     EXPECT_FALSE(recorder.flags(10).any());
 }
+
+TEST(Recorder, RewindingBeforeANonFiniteStepForgetsItsEvent) {
+    SceneLoadResult r = loadSceneFile(std::string(TUMBLE_TEST_DATA_DIR) + "/nonfinite_attractor.json");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    World world = buildWorld(r.scene);
+    Recorder recorder;
+    recorder.record(world);
+    for (int i = 0; i < 600 && !world.hasNonFinite(); ++i) {
+        world.step();
+        recorder.record(world);
+    }
+    ASSERT_TRUE(world.hasNonFinite());
+    ASSERT_FALSE(world.events().empty());
+    EXPECT_TRUE(world.events().back().nonFinite);
+    const uint64_t bad = world.stepCount();
+    EXPECT_TRUE(recorder.flags(bad).nonFinite);
+    // Back before it: the event belongs to a future that has not happened yet.
+    ASSERT_GE(bad, 1u);
+    ASSERT_TRUE(recorder.seek(world, bad - 1));
+    EXPECT_FALSE(world.hasNonFinite());
+    for (const WorldEvent& e : world.events()) EXPECT_LT(e.step, bad);
+}

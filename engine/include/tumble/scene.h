@@ -42,6 +42,8 @@ struct SceneTopic {
 };
 /// Every topic in catalogue order; the last, "other", holds scenes that name none.
 std::span<const SceneTopic> sceneTopics();
+/// The title of a topic id ("bugs" -> "Bug gallery"); the id itself when unknown.
+std::string_view sceneTopicTitle(std::string_view id);
 
 /// What a lesson's "Break it" or "Fix it" button changes on the running world.
 struct LessonAction {

@@ -86,7 +86,8 @@ struct WorldEvent {
     uint64_t step = 0;
     BodyId body;
     std::string bodyName;
-    std::string what;        ///< e.g. "non-finite linear velocity"
+    std::string what;        ///< e.g. "non-finite velocity"
+    bool nonFinite = false;  ///< the body turned non-finite (it was frozen); else a watchdog flag
 };
 
 class World {
@@ -292,7 +293,7 @@ private:
     void updateSleep(float dt);
     void finishStep();
     void watch();
-    void addEvent(uint32_t slot, std::string what);
+    void addEvent(uint32_t slot, std::string what, bool nonFinite = false);
     void wake(Body& b);
 
     /// Per-slot velocity change from forces this step (explicit Euler moves without it).

@@ -25,6 +25,12 @@ constexpr std::array<SceneTopic, 8> kTopics{{
 
 std::span<const SceneTopic> sceneTopics() { return kTopics; }
 
+std::string_view sceneTopicTitle(std::string_view id) {
+    for (const SceneTopic& t : kTopics)
+        if (t.id == id) return t.title;
+    return id;
+}
+
 std::string applyLessonAction(const LessonAction& action, World& world) {
     Settings candidate = world.settings();
     for (const std::string& assignment : action.settings) {

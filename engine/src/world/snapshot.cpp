@@ -164,9 +164,7 @@ bool World::restoreState(const WorldState& st, std::string* error) {
     // The restored state has no future: events after it go, and the watchdog measures its
     // next energy change from the restored state, not from where the world was before.
     std::erase_if(events_, [&](const WorldEvent& e) { return e.step > st.step; });
-    nonFinite_ = std::any_of(events_.begin(), events_.end(), [](const WorldEvent& e) {
-        return e.what.rfind("non-finite", 0) == 0;
-    });
+    nonFinite_ = std::any_of(events_.begin(), events_.end(), [](const WorldEvent& e) { return e.nonFinite; });
     flags_ = StepFlags{};
     hasLastEnergy_ = false;
     return true;

@@ -400,82 +400,6 @@ void World::integratePositions(float dt) {
     }
 }
 
-void World::addEvent(uint32_t slot, std::string what) {
-    // Enough to point at a problem without letting a long bad run eat memory.
-    const size_t kMaxEvents = 1000;
-    if (events_.size() >= kMaxEvents) return;
-    WorldEvent e;
-    e.step = stepCount_;
-    e.body = {slot, slots_[slot].generation};
-    e.bodyName = slots_[slot].body.name;
-    e.what = std::move(what);
-    events_.push_back(std::move(e));
-}
-
-void World::watch() {
-    const WatchdogSettings& wd = settings_.watchdog;
-    if (!wd.enabled) {
-        hasLastEnergy_ = false;
-        return;
-    }
-    char text[160];
-    uint32_t fastest = 0;
-    float topSpeed = 0.0f;
-    for (uint32_t i = 0; i < slots_.size(); ++i) {
-        const Slot& s = slots_[i];
-        if (!s.alive || !s.body.isDynamic()) continue;
-        float speed = glm::length(s.body.linearVelocity);
-        if (speed > topSpeed) {
-            topSpeed = speed;
-            fastest = i;
-        }
-    }
-    if (topSpeed > wd.maxSpeed) {
-        flags_.tooFast = true;
-        std::snprintf(text, sizeof text, "speed %.4g m/s over the %.4g m/s limit", topSpeed, wd.maxSpeed);
-        addEvent(fastest, text);
-    }
-    if (counters_.maxPenetration > wd.maxPenetration) {
-        flags_.tooDeep = true;
-        // Point at a body of the deepest manifold.
-        uint32_t slot = 0;
-        float deepest = 0.0f;
-        for (const ContactManifoldInfo& m : contacts())
-            for (int k = 0; k < m.pointCount; ++k)
-                if (-m.points[k].separation > deepest) {
-                    deepest = -m.points[k].separation;
-                    slot = slots_[m.bodyB.index].body.isDynamic() ? m.bodyB.index : m.bodyA.index;
-                }
-        std::snprintf(text, sizeof text, "penetration %.4g m over the %.4g m limit",
-                      counters_.maxPenetration, wd.maxPenetration);
-        addEvent(slot, text);
-    }
-    // Energy: compare with the larger of the last two steps, so a landing that parks a
-    // ball's approach speed for one step before it bounces is not a jump; the allowance is
-    // maxEnergyGain x (the larger kinetic energy of the two steps before + lifting every body
-    // by 10 cm), so splitting up an overlap or a joint's position fix is not one either.
-    double kinetic = kineticEnergy();
-    double energy = kinetic + potentialEnergy();
-    double weight = 0.0;
-    for (const Slot& s : slots_)
-        if (s.alive && s.body.isDynamic()) weight += s.body.mass * glm::length(settings_.gravity);
-    if (hasLastEnergy_) {
-        double before = std::max(lastEnergy_, lastEnergy2_);
-        double scale = std::max(lastKinetic_, lastKinetic2_) + 0.1 * weight + 1.0;
-        if (energy - before > wd.maxEnergyGain * scale) {
-            flags_.energyJump = true;
-            std::snprintf(text, sizeof text, "total energy jumped by %.4g J in one step",
-                          energy - before);
-            addEvent(fastest, text);
-        }
-    }
-    lastEnergy2_ = hasLastEnergy_ ? lastEnergy_ : energy;
-    lastKinetic2_ = hasLastEnergy_ ? lastKinetic_ : kinetic;
-    lastEnergy_ = energy;
-    lastKinetic_ = kinetic;
-    hasLastEnergy_ = true;
-}
-
 void World::finishStep() {
     flags_ = StepFlags{};
     counters_.bodies = 0;
@@ -495,7 +419,8 @@ void World::finishStep() {
         flags_.nonFinite = true;
         addEvent(i, !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity)
                         ? "non-finite velocity"
-                        : "non-finite pose");
+                        : "non-finite pose",
+                 true);
         nonFinite_ = true;
         b.position = b.previousPosition;
         b.orientation = b.previousOrientation;
