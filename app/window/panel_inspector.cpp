@@ -310,7 +310,13 @@ const ColumnHelp kPointColumns[] = {
     {"lambda_t1", "Final accumulated friction impulse along t1, N s."},
     {"lambda_t2", "Final accumulated friction impulse along t2, N s."},
     {"friction", "stick: static friction mu_s holds the point; slide: dynamic friction mu_d resists "
-                 "sliding."},
+                 "sliding. A point sticks when its tangential speed at the start of the step is under "
+                 "1 cm/s, or when it persisted and its friction stayed under the bound last step "
+                 "(clamp none): a held point stays held while a settling pile jitters."},
+    {"drift", "How far the surfaces have crept over each other at this point since it last stuck, "
+              "mm (summed from the relative velocity at the point). Friction anchors aim the "
+              "friction rows at taking frictionAnchorRate of it back each step: target = -rate/dt "
+              "(drift . t). Reset when the point slides."},
     {"clamp", "Which bound limited the accumulated impulse at the end:\nnone: interior, the point "
               "pushes and friction holds;\nseparating: lambda_n clamped at 0, the bodies pull apart;\n"
               "friction limit: |lambda_t| reached mu lambda_n, the point slides."},
@@ -350,6 +356,8 @@ void pointRow(const ContactManifoldInfo& m, int index) {
     }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(p.sticking ? "stick" : "slide");
+    ImGui::TableNextColumn();
+    ImGui::Text("%.3f", 1000.0f * glm::length(p.drift));
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(clampName(p.clamp));
 }

@@ -58,6 +58,18 @@ bool drawIterations(SolverSettings& v) {
                 "pyramid: |lambda_t1|, |lambda_t2| <= mu lambda_n separately (a square: up to "
                 "sqrt(2) too much along the diagonals).\n"
                 "cone: |(lambda_t1, lambda_t2)| <= mu lambda_n (a circle).");
+    changed |= ImGui::Checkbox("Shock propagation", &v.shockPropagation);
+    itemTooltip("After the velocity iterations, one more Gauss-Seidel pass from the ground up in "
+                "which the body nearer the ground of each contact counts as infinitely heavy "
+                "(Guendelman et al. 2003). What is left of the load error then cannot tilt a stack: "
+                "off, tall stacks and pyramids lean and slide apart at 10 iterations.");
+    changed |= ImGui::SliderFloat("Friction anchors", &v.frictionAnchorRate, 0.0f, 0.2f, "%.3f /step");
+    itemTooltip("Share of a sticking point's drift taken back per step, 0..1 (0 = off). A sticking "
+                "point keeps how far the surfaces have crept over each other since it stuck (the "
+                "inspector's drift column); its friction rows aim at target = -rate/dt * (drift . t) "
+                "instead of 0. An unconverged solve leaves tiny slips every step; without anchors "
+                "they add up and the top of a large pyramid walks off. Small is right (0.02): a "
+                "settling pile must be free to shift a little, and strong anchors rock tall stacks.");
     return changed;
 }
 

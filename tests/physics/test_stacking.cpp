@@ -39,29 +39,26 @@ TEST(Stacking, TwentyBoxStackStandsTenSecondsAtTenIterations) {
     EXPECT_LT(r.sag, 20 * Settings{}.solver.slop);
 }
 
-TEST(Stacking, WithoutWarmStartingTheSameStackJittersAndLeavesTheSolverUnconverged) {
+TEST(Stacking, WithoutWarmStartingTheSameStackLeavesTheSolverUnconverged) {
     // Warm starting begins each step from last step's impulses, so 10 iterations only refine.
-    // Cold, they restart from zero: the resting stack keeps jittering (kinetic energy that
-    // should be zero) and the last iteration still changes impulses by whole N s.
-    auto run = [](bool warm, double& meanEnergy, float& lastDelta) {
+    // Cold, they restart from zero: the last iteration still changes impulses by whole N s,
+    // and the contacts carry a wrong share of the weight, so the stack sinks deeper.
+    auto run = [](bool warm, float& lastDelta, float& sag) {
         Settings s = noSleep();
         s.solver.warmStarting = warm;
         World w(s);
         addGround(w);
-        addStack(w, 20);
-        meanEnergy = 0.0;
-        for (int i = 0; i < 600; ++i) {
-            w.step();
-            if (i >= 300) meanEnergy += w.kineticEnergy() / 300.0;
-        }
+        std::vector<BodyId> ids = addStack(w, 20);
+        const float top = w.body(ids.back()).position.y;
+        for (int i = 0; i < 600; ++i) w.step();
         lastDelta = w.solverStats().maxDelta;
+        sag = top - w.body(ids.back()).position.y;
     };
-    double warmEnergy, coldEnergy;
-    float warmDelta, coldDelta;
-    run(true, warmEnergy, warmDelta);
-    run(false, coldEnergy, coldDelta);
-    EXPECT_GT(coldEnergy, 10.0 * warmEnergy) << "warm " << warmEnergy << " J, cold " << coldEnergy << " J";
+    float warmDelta, coldDelta, warmSag, coldSag;
+    run(true, warmDelta, warmSag);
+    run(false, coldDelta, coldSag);
     EXPECT_GT(coldDelta, 100.0f * warmDelta) << "warm " << warmDelta << " N s, cold " << coldDelta << " N s";
+    EXPECT_GT(coldSag, warmSag) << "warm " << warmSag << " m, cold " << coldSag << " m";
 }
 
 TEST(Stacking, WithoutShockPropagationATwentyBoxStackLeans) {
@@ -90,6 +87,25 @@ TEST(Stacking, PyramidOfBase20StandsTenSecondsWithEveryBoxWithin5cm) {
     std::vector<glm::vec3> start = positions(w, ids);
     for (int i = 0; i < 600; ++i) w.step();
     EXPECT_LT(maxDisplacement(w, ids, start), 0.05f);
+}
+
+TEST(Stacking, PyramidOfBase40StandsTenSecondsAndFrictionAnchorsAreWhatStopsItsCreep) {
+    // 820 boxes, 10 iterations (issue 4's stability target: every box within 5 cm). The
+    // unconverged solve lets sticking points slip a little every step; the anchors take a
+    // share of each point's drift back, so the slips do not add up.
+    auto creep = [](float anchorRate) {
+        Settings s = noSleep();
+        s.solver.frictionAnchorRate = anchorRate;
+        World w(s);
+        addGround(w);
+        std::vector<BodyId> ids = addPyramid(w, 40);
+        std::vector<glm::vec3> start = positions(w, ids);
+        for (int i = 0; i < 600; ++i) w.step();
+        return maxDisplacement(w, ids, start);
+    };
+    const float anchored = creep(Settings{}.solver.frictionAnchorRate), loose = creep(0.0f);
+    EXPECT_LT(anchored, 0.05f);
+    EXPECT_GT(loose, 1.5f * anchored) << "anchored " << anchored << " m, loose " << loose << " m";
 }
 
 TEST(Stacking, JacobiConvergesSlowerThanGaussSeidelOnTheSameStack) {

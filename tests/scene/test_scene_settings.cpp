@@ -40,6 +40,7 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.solver.relaxation, b.solver.relaxation);
     EXPECT_EQ(a.solver.frictionModel, b.solver.frictionModel);
     EXPECT_EQ(a.solver.shockPropagation, b.solver.shockPropagation);
+    EXPECT_EQ(a.solver.frictionAnchorRate, b.solver.frictionAnchorRate);
     EXPECT_TRUE(a.watchdog == b.watchdog);
 }
 
@@ -69,6 +70,7 @@ Settings unusualSettings() {
     s.solver.relaxation = 1.7f;
     s.solver.frictionModel = FrictionModel::Cone;
     s.solver.shockPropagation = false;
+    s.solver.frictionAnchorRate = 0.35f;
     s.watchdog.enabled = false;
     s.watchdog.maxSpeed = 12.5f;
     s.watchdog.maxPenetration = 0.75f;
@@ -91,7 +93,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 30u) << j.dump(2); // 9 top-level values + 4 sleep + 13 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 31u) << j.dump(2); // 9 top-level values + 4 sleep + 14 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

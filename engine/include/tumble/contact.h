@@ -39,7 +39,12 @@ struct ContactPointInfo {
     float splitImpulse = 0.0f;    ///< N s, pseudo impulse of the split-impulse pass (discarded)
     float correctionVelocity = 0.0f; ///< m/s, push-out speed the position correction applied
     bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
-    ClampState clamp = ClampState::None;
+    ClampState clamp = ClampState::None; ///< after the solve; kept, it decides the next step's stick/slip
+    /// m, world, in the tangent plane: how far B's surface has crept over A's at this point
+    /// since the point last stuck (summed from the relative velocity at the point, so a
+    /// rolling ball does not drift). Friction anchors pull it back; reset when the point slides.
+    glm::vec3 drift{0.0f};
+    float tangentBias[2] = {0.0f, 0.0f}; ///< m/s, friction rows' target: -ERP/dt (drift . t)
 };
 
 struct ContactManifoldInfo {

@@ -67,6 +67,12 @@ struct SolverSettings {
     /// ground of each contact counts as infinitely heavy (Guendelman et al. 2003): what is
     /// left of the load error cannot tilt a stack, so tall stacks and pyramids stand.
     bool shockPropagation = true;
+    /// Static friction anchors, 0..1 per step (0 = off): a sticking point keeps how far it
+    /// has crept since it stuck (ContactPointInfo::drift) and its friction rows aim to take
+    /// this share of it back each step, target -rate/dt (drift . t). Without them the small
+    /// slips an unconverged solve leaves every step add up, and the top of a large pyramid
+    /// walks off.
+    float frictionAnchorRate = 0.02f;
     friend bool operator==(const SolverSettings&, const SolverSettings&) = default;
 };
 

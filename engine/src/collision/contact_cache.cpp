@@ -16,6 +16,8 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
         ContactPointInfo& p = fresh.points[i];
         p.persisted = false;
         p.approachVelocity = 0.0f;
+        p.clamp = ClampState::None;
+        p.drift = glm::vec3(0.0f);
         p.normalImpulse = 0.0f;
         p.tangentImpulse[0] = p.tangentImpulse[1] = 0.0f;
         if (!old) continue;
@@ -43,6 +45,10 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
         p.persisted = true;
         // A point that landed last step bounces now with the speed it arrived with.
         if (q.landing) p.approachVelocity = q.approachVelocity;
+        // Last step's clamp decides whether the point sticks now (contact_solver.cpp); the
+        // drift since it stuck goes on, unless it slid.
+        p.clamp = q.clamp;
+        if (q.clamp != ClampState::FrictionLimit) p.drift = q.drift;
         p.normalImpulse = q.normalImpulse;
         p.tangentImpulse[0] = q.tangentImpulse[0];
         p.tangentImpulse[1] = q.tangentImpulse[1];

@@ -134,6 +134,7 @@ bool clampSettings(Settings& s) {
     changed |= clampFloat(v.maxCorrectionVelocity, 0.0f, 1000.0f);
     changed |= clampFloat(v.restitutionThreshold, 0.0f, 1000.0f);
     changed |= clampFloat(v.relaxation, 0.01f, 1.99f);
+    changed |= clampFloat(v.frictionAnchorRate, 0.0f, 1.0f);
     changed |= clampFloat(s.watchdog.maxSpeed, 0.0f, 1e6f);
     changed |= clampFloat(s.watchdog.maxPenetration, 0.0f, 1e6f);
     changed |= clampFloat(s.watchdog.maxEnergyGain, 0.0f, 1e6f);

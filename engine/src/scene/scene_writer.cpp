@@ -194,7 +194,10 @@ Json stateJson(const WorldState& st) {
                               {"tangentImpulse", Json::array({number(p.tangentImpulse[0]),
                                                               number(p.tangentImpulse[1])})},
                               {"approachVelocity", number(p.approachVelocity)},
-                              {"landing", p.landing}});
+                              {"landing", p.landing},
+                              {"atFrictionLimit", p.clamp == ClampState::FrictionLimit},
+                              {"separating", p.clamp == ClampState::Separating},
+                              {"drift", vec3(p.drift)}});
         }
         j["points"] = std::move(points);
         contacts.push_back(std::move(j));

@@ -79,6 +79,7 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
         floatField("relaxation", check, s.relaxation, kRelaxation),
         enumField("frictionModel", check, s.frictionModel),
         boolField("shockPropagation", check, s.shockPropagation),
+        floatField("frictionAnchorRate", check, s.frictionAnchorRate, kUnit),
     };
     readObject(v, path, check, fields);
 }
@@ -176,7 +177,8 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"restitutionThreshold", tidyFloat(so.restitutionThreshold)},
           {"relaxation", tidyFloat(so.relaxation)},
           {"frictionModel", toString(so.frictionModel)},
-          {"shockPropagation", so.shockPropagation}}},
+          {"shockPropagation", so.shockPropagation},
+          {"frictionAnchorRate", tidyFloat(so.frictionAnchorRate)}}},
         {"watchdog",
          {{"enabled", s.watchdog.enabled},
           {"maxSpeed", tidyFloat(s.watchdog.maxSpeed)},

@@ -23,20 +23,35 @@ void tangentBasis(const glm::vec3& n, glm::vec3& t1, glm::vec3& t2) {
     t2 = glm::vec3(b, sign + n.y * n.y * a, -n.y);
 }
 
-// Friction directions. Sliding: t1 along the sliding velocity, so even the pyramid bound is
-// exact for a straight slide. Sticking: a basis from the normal alone, where the pyramid can
-// hold up to sqrt(2) mu lambda_n along its diagonals (the artifact the cone removes).
-void frictionBasis(ContactManifoldInfo& m, const StartVelocity& a0, const StartVelocity& b0) {
-    glm::vec3 slide(0.0f);
-    for (int i = 0; i < m.pointCount; ++i) {
-        const ContactPointInfo& p = m.points[i];
-        slide += relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
-    }
-    slide /= static_cast<float>(m.pointCount);
-    slide -= glm::dot(slide, m.normal) * m.normal;
-    float slideSpeed = glm::length(slide);
+// Whether a point sticks this step. A point new this step sticks when its relative tangential
+// speed before gravity and warm starting is under kStickSpeed. A point that persisted keeps
+// sticking unless its friction ended last step at the Coulomb bound (ClampState::FrictionLimit)
+// and it still moves: a held point whose velocity jitters above 1 cm/s while a tall pile
+// settles is still held, and gets its full static friction in both directions.
+bool sticks(const ContactPointInfo& p, const glm::vec3& slip) {
+    const bool slow = glm::dot(slip, slip) < kStickSpeed * kStickSpeed;
+    return slow || (p.persisted && p.clamp != ClampState::FrictionLimit);
+}
+
+// The velocity that takes frictionAnchorRate of a sticking point's drift back this step,
+// capped like the normal push-out at maxCorrectionVelocity. The rate is small (0.02 by
+// default): a settling pile must be free to shift a little, or the anchors load the friction
+// up to its bound and the points slip; what the anchors stop is the slow walk that follows.
+glm::vec3 anchorPull(const ContactPointInfo& p, const StepContext& ctx) {
+    if (ctx.frictionAnchorRate <= 0.0f || !p.sticking) return glm::vec3(0.0f);
+    glm::vec3 pull = -ctx.frictionAnchorRate * ctx.invDt * p.drift;
+    const float speed = glm::length(pull);
+    return speed > ctx.maxCorrectionVelocity ? pull * (ctx.maxCorrectionVelocity / speed) : pull;
+}
+
+// Friction directions. When the manifold's mean tangential velocity before the step exceeds
+// kStickSpeed: t1 along it, so even the pyramid bound is exact for a straight slide.
+// Otherwise a basis from the normal alone, where the pyramid can hold up to sqrt(2) mu
+// lambda_n along its diagonals (the artifact the cone removes).
+void frictionBasis(ContactManifoldInfo& m, const glm::vec3& meanSlip) {
+    const float slideSpeed = glm::length(meanSlip);
     if (slideSpeed > kStickSpeed) {
-        m.tangent1 = slide / slideSpeed;
+        m.tangent1 = meanSlip / slideSpeed;
         m.tangent2 = glm::cross(m.normal, m.tangent1);
     } else {
         tangentBasis(m.normal, m.tangent1, m.tangent2);
@@ -128,9 +143,22 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
         const SolverBody& b = bodies[ib];
         const StartVelocity& a0 = start[ia];
         const StartVelocity& b0 = start[ib];
+        // Before gravity and warm starting: the true approach and sliding speeds, and from
+        // them (with last step's clamp) which points stick.
+        float approach[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+        glm::vec3 meanSlip(0.0f);
+        for (int i = 0; i < m.pointCount; ++i) {
+            ContactPointInfo& p = m.points[i];
+            const glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
+            approach[i] = glm::dot(vrel0, m.normal);
+            const glm::vec3 slip = vrel0 - approach[i] * m.normal;
+            meanSlip += slip;
+            p.sticking = sticks(p, slip);
+        }
+        meanSlip /= static_cast<float>(m.pointCount);
         // Cached friction impulses are re-projected from last step's basis.
         const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
-        frictionBasis(m, a0, b0);
+        frictionBasis(m, meanSlip);
         const glm::vec3 axes[3] = {m.normal, m.tangent1, m.tangent2};
 
         ContactConstraint& c = constraints.emplace_back();
@@ -146,11 +174,13 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
             glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-            // Before gravity and warm starting: the true approach speed and sliding speed.
-            glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
-            float vn0 = glm::dot(m.normal, vrel0);
-            glm::vec3 vt0 = vrel0 - vn0 * m.normal;
-            p.sticking = glm::dot(vt0, vt0) < kStickSpeed * kStickSpeed;
+            float vn0 = approach[i];
+            // The drift since the point stuck, in this step's tangent plane; the friction rows
+            // aim to take a share of it back this step (sticking points only).
+            p.drift -= glm::dot(p.drift, m.normal) * m.normal;
+            const glm::vec3 pull = anchorPull(p, ctx);
+            p.tangentBias[0] = glm::dot(pull, m.tangent1);
+            p.tangentBias[1] = glm::dot(pull, m.tangent2);
             // A point that landed last step bounces now with the approach speed it had then
             // (contact_cache.cpp carries it over; for every other point it is 0 here).
             const bool landed = p.approachVelocity < 0.0f;
@@ -181,6 +211,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
             setLane(c.rA, i, p.rA);
             setLane(c.rB, i, p.rB);
             c.bias[i] = p.bias;
+            c.tangentBias[0][i] = p.tangentBias[0];
+            c.tangentBias[1][i] = p.tangentBias[1];
             c.normalImpulse[i] = p.warmStartImpulse[0];
             c.tangentImpulse[0][i] = p.warmStartImpulse[1];
             c.tangentImpulse[1][i] = p.warmStartImpulse[2];
@@ -209,9 +241,12 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
 }
 
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
-                    std::span<const ContactConstraint> constraints) {
+                    std::span<const ContactConstraint> constraints,
+                    std::span<const SolverBody> bodies, float dt) {
     for (const ContactConstraint& c : constraints) {
         ContactManifoldInfo& m = manifolds[c.manifold];
+        const SolverBody& a = bodies[c.indexA];
+        const SolverBody& b = bodies[c.indexB];
         for (int i = 0; i < c.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             p.normalImpulse = c.normalImpulse[i];
@@ -228,6 +263,13 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
                 p.clamp = ClampState::FrictionLimit;
             else
                 p.clamp = ClampState::None;
+            // How far the surfaces move over each other at a sticking point during this step's
+            // integration (the split-impulse pseudo-velocities move the poses too). A sliding
+            // point starts afresh when it sticks again.
+            const glm::vec3 slip = relativeVelocity(a.v + a.vSplit, a.w + a.wSplit, b.v + b.vSplit,
+                                                    b.w + b.wSplit, p.rA, p.rB);
+            p.drift = p.sticking ? p.drift + (slip - glm::dot(slip, m.normal) * m.normal) * dt
+                                 : glm::vec3(0.0f);
         }
     }
 }

@@ -75,6 +75,7 @@ struct ContactConstraint {
     float4 normalMass{};          ///< kg, 1 / (J M^-1 J^T) of the normal rows
     float4 tangentMass[2] = {};
     float4 bias{};                ///< m/s, target of the normal rows
+    float4 tangentBias[2] = {};   ///< m/s, targets of the friction rows (friction anchors)
     float4 normalImpulse{};       ///< N s, accumulated lambda_n
     float4 tangentImpulse[2] = {}; ///< N s, accumulated lambda_t1, lambda_t2
     float4 friction{};            ///< mu of this step: static when sticking, else dynamic
@@ -123,10 +124,11 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<So
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies);
 
-/// After all passes: write the accumulated and pseudo impulses back into the cache and
-/// record which clamp is active for each point.
+/// After all passes: write the accumulated and pseudo impulses back into the cache, record
+/// which clamp is active for each point, and add the step's slip to each point's drift.
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
-                    std::span<const ContactConstraint> constraints);
+                    std::span<const ContactConstraint> constraints,
+                    std::span<const SolverBody> bodies, float dt);
 
 /// Inner sweeps over one manifold's rows in the block passes (solve_gauss_seidel.cpp).
 inline constexpr int kInnerSweeps = 4;

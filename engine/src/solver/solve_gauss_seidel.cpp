@@ -41,8 +41,8 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
     const float4 limit = c.friction * c.normalImpulse;
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i) {
-        d1[i] = m1[i] * Cdot[kTangent1Row][i];
-        d2[i] = m2[i] * Cdot[kTangent2Row][i];
+        d1[i] = m1[i] * (Cdot[kTangent1Row][i] - c.tangentBias[0][i]);
+        d2[i] = m2[i] * (Cdot[kTangent2Row][i] - c.tangentBias[1][i]);
         clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
         if (pass.measure) maxDelta = maxf(maxDelta, d1[i] * d1[i] + d2[i] * d2[i]);
         for (int k = 0; k < 3; ++k)

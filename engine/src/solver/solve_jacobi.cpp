@@ -36,8 +36,8 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<So
             const float normal = maxf(
                 c.normalImpulse[i] - omega * c.normalMass[i] * (Cdot[kNormalRow][i] - c.bias[i]), 0.0f);
             const float old1 = c.tangentImpulse[0][i], old2 = c.tangentImpulse[1][i];
-            float lambda1 = old1 - omega * c.tangentMass[0][i] * Cdot[kTangent1Row][i];
-            float lambda2 = old2 - omega * c.tangentMass[1][i] * Cdot[kTangent2Row][i];
+            float lambda1 = old1 - omega * c.tangentMass[0][i] * (Cdot[kTangent1Row][i] - c.tangentBias[0][i]);
+            float lambda2 = old2 - omega * c.tangentMass[1][i] * (Cdot[kTangent2Row][i] - c.tangentBias[1][i]);
             clampFriction(lambda1, lambda2, c.friction[i] * normal, ctx.cone, c.sliding[i]);
             const float dn = normal - c.normalImpulse[i], d1 = lambda1 - old1, d2 = lambda2 - old2;
             maxDelta = maxf(maxDelta, dn * dn + d1 * d1 + d2 * d2);

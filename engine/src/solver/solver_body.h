@@ -26,6 +26,7 @@ struct StepContext {
     float maxCorrectionVelocity = 3.0f;
     float restitutionThreshold = 0.5f;
     bool cone = false;              ///< friction model
+    float frictionAnchorRate = 0.0f; ///< share of a sticking point's drift pulled back per step
     bool baumgarte = false;         ///< bias in the velocity rows
     bool splitImpulse = false;      ///< bias in a separate pseudo-velocity pass
     bool positionPass = false;      ///< joint rows built for a position iteration: bias = erp C (m or rad)

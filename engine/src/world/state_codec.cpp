@@ -1,6 +1,6 @@
 // Packing a WorldState into bytes and back (the recorder's format). Floats are copied as
 // their bits, so nothing is rounded. Sizes (packedSize): 24 bytes of header and 8 of counts;
-// per body 113; per cached pair 9, plus 48 when its shapes touch and 37 per contact point;
+// per body 113; per cached pair 9, plus 48 when its shapes touch and 50 per contact point;
 // per joint 97 + 4 per row.
 #include "world/state_codec.h"
 
@@ -30,7 +30,7 @@ constexpr size_t kHeaderBytes = 8 + 8 + 4 + 4;
 constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
 constexpr size_t kPairBytes = 4 + 4 + 1;
 constexpr size_t kTouchingBytes = 36 + 12;
-constexpr size_t kPointBytes = 12 + 4 + 4 + 4 + 8 + 4 + 1;
+constexpr size_t kPointBytes = 12 + 4 + 4 + 4 + 8 + 4 + 1 + 1 + 12;
 constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
 
 size_t packedSize(const WorldState& st, std::span<const ContactManifoldInfo> contacts) {
@@ -107,6 +107,8 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
             w.put(p.tangentImpulse);
             w.put(p.approachVelocity);
             w.put(static_cast<uint8_t>(p.landing ? 1 : 0));
+            w.put(static_cast<uint8_t>(p.clamp));
+            w.put(p.drift);
         }
     }
     w.put(static_cast<uint32_t>(st.joints.size()));
@@ -169,12 +171,14 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
             return false;
         for (int k = 0; k < m.pointCount; ++k) {
             ContactPointInfo& p = m.points[k];
-            uint8_t landing = 0;
+            uint8_t landing = 0, clamp = 0;
             if (!r.get(p.position) || !r.get(p.separation) || !r.get(p.featureId) ||
                 !r.get(p.normalImpulse) || !r.get(p.tangentImpulse) ||
-                !r.get(p.approachVelocity) || !r.get(landing))
+                !r.get(p.approachVelocity) || !r.get(landing) || !r.get(clamp) ||
+                clamp > static_cast<uint8_t>(ClampState::FrictionLimit) || !r.get(p.drift))
                 return false;
             p.landing = landing != 0;
+            p.clamp = static_cast<ClampState>(clamp);
         }
     }
     if (!r.get(count) || count > bytes.size()) return false;

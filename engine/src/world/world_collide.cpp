@@ -177,6 +177,7 @@ void World::solve(float dt) {
     ctx.maxCorrectionVelocity = ss.maxCorrectionVelocity;
     ctx.restitutionThreshold = ss.restitutionThreshold;
     ctx.cone = ss.frictionModel == FrictionModel::Cone;
+    ctx.frictionAnchorRate = ss.frictionAnchorRate;
     ctx.baumgarte = ss.positionCorrection == PositionCorrection::Baumgarte;
     ctx.splitImpulse = ss.positionCorrection == PositionCorrection::SplitImpulse;
 
@@ -229,7 +230,7 @@ void World::solve(float dt) {
     if (ctx.splitImpulse) {
         for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(constraints, p.bodies);
     }
-    finishContacts(manifolds, constraints);
+    finishContacts(manifolds, constraints, p.bodies, dt);
     finishJoints(dt);
 
     for (uint32_t i = 0; i < slots_.size(); ++i) {
