@@ -108,14 +108,14 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
         return std::sqrt(maxDelta);
     }
     // Shock propagation, bottom-up: the body nearer the ground acts as if it had infinite
-    // mass. The couplings are rebuilt with those masses (and the split-impulse pass that
-    // follows reads the normal block so).
+    // mass. The couplings of frozen pairs are rebuilt with those masses (World::shockPropagation
+    // puts their normal blocks back for the split-impulse pass that follows).
     for (size_t visit = 0; visit < constraints.size(); ++visit) {
         const size_t ci = scratch.order.empty() ? visit : scratch.order[visit];
         ContactConstraint& c = constraints[ci];
         const uint8_t frozen = scratch.frozenSide[ci];
         const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
-        computeCoupling(c, sA, sB);
+        if (frozen != 0) computeCoupling(c, sA, sB);
         maxDelta = maxf(maxDelta, solveManifold(c, bodies, sA, sB, pass));
     }
     return std::sqrt(maxDelta);

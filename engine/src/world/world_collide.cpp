@@ -287,12 +287,17 @@ void World::shockPropagation(const StepContext& ctx) {
     };
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
+    // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
+    // split-impulse pass that follows needs their real normal blocks back (it reads nothing
+    // else of the couplings), so those are kept aside.
+    std::vector<NormalBlock>& kept = p.keptBlocks;
+    kept.clear();
+    for (size_t i = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
     scratch.iteration = 1;
     solveContactsGaussSeidel(constraints, p.bodies, ctx, scratch);
-    // The pass rebuilt the couplings of frozen pairs with one side infinitely heavy; the
-    // split-impulse pass that follows needs the real ones back.
-    for (size_t i = 0; i < constraints.size(); ++i)
-        if (scratch.frozenSide[i] != 0) computeCoupling(constraints[i], 1.0f, 1.0f);
+    for (size_t i = 0, k = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) constraints[i].block = kept[k++];
     scratch.frozenSide.clear();
     order.clear();
 }
