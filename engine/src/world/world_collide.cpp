@@ -113,11 +113,10 @@ void World::updateContacts() {
                 q.position = c.position;
                 q.separation = c.separation;
                 q.featureId = c.featureId;
-                // Anchors on each surface, for re-measuring the separation after the drift.
-                glm::vec3 onA = c.position - 0.5f * c.separation * m.normal;
-                glm::vec3 onB = c.position + 0.5f * c.separation * m.normal;
-                q.localAnchorA = glm::conjugate(a.orientation) * (onA - a.position);
-                q.localAnchorB = glm::conjugate(b.orientation) * (onB - b.position);
+                // Anchors on each surface (writeManifold), for re-measuring the separation
+                // after the bodies move (nonlinear Gauss-Seidel).
+                q.localAnchorA = c.localAnchorA;
+                q.localAnchorB = c.localAnchorB;
                 q.rA = c.position - a.position;
                 q.rB = c.position - b.position;
                 deepest = std::min(deepest, c.separation);
