@@ -96,6 +96,42 @@ TEST(Friction, PyramidHoldsADiagonalPushThatTheConeLetsSlide) {
     EXPECT_NEAR(push(FrictionModel::Cone), 0.49f, 0.05f);
 }
 
+TEST(Friction, AHeldPointKeepsStaticFrictionUntilItReachesTheBoundThenSlides) {
+    // The stick/slip rule (solver/contact_solver.cpp): a point that persisted keeps mu_s
+    // while its friction stayed under the bound last step, whatever its speed; it slides
+    // (mu_d, slip basis) once its friction ended a step at the bound and it still moves.
+    World w(noSleep());
+    addGround(w);
+    BodyId b = addBox(w, {0, 0.5f, 0});
+    for (int i = 0; i < 30; ++i) w.step();
+    auto points = [&](auto&& check) {
+        int n = 0;
+        for (const ContactManifoldInfo& m : w.contacts())
+            if (m.bodyA == b || m.bodyB == b)
+                for (int k = 0; k < m.pointCount; ++k, ++n) check(m.points[k]);
+        ASSERT_EQ(n, 4);
+    };
+    // A nudge of 5 cm/s, five times the 1 cm/s stick speed: friction held last step, so the
+    // points keep static friction, which stops the box within the step.
+    w.setVelocity(b, {0.05f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    w.step();
+    points([](const ContactPointInfo& p) {
+        EXPECT_TRUE(p.sticking);
+        EXPECT_EQ(p.clamp, ClampState::None);
+    });
+    EXPECT_LT(std::abs(w.body(b).linearVelocity.x), 0.001f);
+    // A shove of 3 m/s: the first step still tries mu_s and ends at the bound...
+    w.setVelocity(b, {3.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    w.step();
+    points([](const ContactPointInfo& p) {
+        EXPECT_TRUE(p.sticking);
+        EXPECT_EQ(p.clamp, ClampState::FrictionLimit);
+    });
+    // ...so the next one slides.
+    w.step();
+    points([](const ContactPointInfo& p) { EXPECT_FALSE(p.sticking); });
+}
+
 TEST(WarmStarting, ChangingTheTimestepLiveDoesNotMakeARestingStackJump) {
     World w(noSleep());
     addGround(w);

@@ -29,6 +29,16 @@ StackResult runStack(int count, float seconds, bool warmStarting) {
     return r;
 }
 
+/// The largest displacement of any box of `build`'s structure after 10 s with settings s.
+template <class Build> float displacementAfterTenSeconds(const Settings& s, Build build) {
+    World w(s);
+    addGround(w);
+    std::vector<BodyId> ids = build(w);
+    std::vector<glm::vec3> start = positions(w, ids);
+    for (int i = 0; i < 600; ++i) w.step();
+    return maxDisplacement(w, ids, start);
+}
+
 } // namespace
 
 TEST(Stacking, TwentyBoxStackStandsTenSecondsAtTenIterations) {
@@ -67,12 +77,7 @@ TEST(Stacking, WithoutShockPropagationATwentyBoxStackLeans) {
     auto drift = [](bool shock) {
         Settings s = noSleep();
         s.solver.shockPropagation = shock;
-        World w(s);
-        addGround(w);
-        std::vector<BodyId> ids = addStack(w, 20);
-        std::vector<glm::vec3> start = positions(w, ids);
-        for (int i = 0; i < 600; ++i) w.step();
-        return maxDisplacement(w, ids, start);
+        return displacementAfterTenSeconds(s, [](World& w) { return addStack(w, 20); });
     };
     float with = drift(true), without = drift(false);
     EXPECT_LT(with, 0.01f);
@@ -80,13 +85,7 @@ TEST(Stacking, WithoutShockPropagationATwentyBoxStackLeans) {
 }
 
 TEST(Stacking, PyramidOfBase20StandsTenSecondsWithEveryBoxWithin5cm) {
-    Settings s = noSleep();
-    World w(s);
-    addGround(w);
-    std::vector<BodyId> ids = addPyramid(w, 20);
-    std::vector<glm::vec3> start = positions(w, ids);
-    for (int i = 0; i < 600; ++i) w.step();
-    EXPECT_LT(maxDisplacement(w, ids, start), 0.05f);
+    EXPECT_LT(displacementAfterTenSeconds(noSleep(), [](World& w) { return addPyramid(w, 20); }), 0.05f);
 }
 
 TEST(Stacking, PyramidOfBase40StandsTenSecondsAndFrictionAnchorsAreWhatStopsItsCreep) {
@@ -96,12 +95,7 @@ TEST(Stacking, PyramidOfBase40StandsTenSecondsAndFrictionAnchorsAreWhatStopsItsC
     auto creep = [](float anchorRate) {
         Settings s = noSleep();
         s.solver.frictionAnchorRate = anchorRate;
-        World w(s);
-        addGround(w);
-        std::vector<BodyId> ids = addPyramid(w, 40);
-        std::vector<glm::vec3> start = positions(w, ids);
-        for (int i = 0; i < 600; ++i) w.step();
-        return maxDisplacement(w, ids, start);
+        return displacementAfterTenSeconds(s, [](World& w) { return addPyramid(w, 40); });
     };
     const float anchored = creep(Settings{}.solver.frictionAnchorRate), loose = creep(0.0f);
     EXPECT_LT(anchored, 0.05f);

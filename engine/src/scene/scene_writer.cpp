@@ -196,7 +196,6 @@ Json stateJson(const WorldState& st) {
                               {"approachVelocity", number(p.approachVelocity)},
                               {"landing", p.landing},
                               {"atFrictionLimit", p.clamp == ClampState::FrictionLimit},
-                              {"separating", p.clamp == ClampState::Separating},
                               {"drift", vec3(p.drift)}});
         }
         j["points"] = std::move(points);

@@ -90,8 +90,9 @@ void readBodyState(const Json& v, const std::string& path, Checker& check, BodyS
 }
 
 void readPointState(const Json& v, const std::string& path, Checker& check, ContactPointInfo& q) {
-    // Last step's clamp decides this step's stick/slip (solver/contact_solver.cpp).
-    bool atLimit = false, separating = false;
+    // Whether last step's friction ended at its bound decides this step's stick/slip
+    // (solver/contact_solver.cpp); nothing else of the clamp is read before it is recomputed.
+    bool atLimit = false;
     const Field fields[] = {
         vec3Field("position", check, q.position),
         floatField("separation", check, q.separation),
@@ -108,11 +109,10 @@ void readPointState(const Json& v, const std::string& path, Checker& check, Cont
         floatField("approachVelocity", check, q.approachVelocity),
         boolField("landing", check, q.landing),
         boolField("atFrictionLimit", check, atLimit),
-        boolField("separating", check, separating),
         vec3Field("drift", check, q.drift),
     };
     if (!readObject(v, path, check, fields)) return;
-    q.clamp = atLimit ? ClampState::FrictionLimit : separating ? ClampState::Separating : ClampState::None;
+    q.clamp = atLimit ? ClampState::FrictionLimit : ClampState::None;
     requireKeys(v, path, check, {"position", "featureId", "normalImpulse", "tangentImpulse"});
 }
 
