@@ -176,6 +176,7 @@ int runHeadless(const HeadlessOptions& o) {
           {"bodyCount", world.bodyCount()},
           {"contactCount", c.contacts},
           {"pairCount", c.pairs},
+          {"pairsRemeasured", c.pairsRemeasured},
           {"maxPenetration", maxPenetration},
           {"maxPenetrationAtEnd", c.maxPenetration},
           {"kineticEnergy", world.kineticEnergy()},

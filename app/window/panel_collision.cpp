@@ -29,6 +29,10 @@ void drawCounters(const World& world) {
              "%.0f", c.pairsTested);
     valueRow("touching pairs", "Candidate pairs whose shapes actually touch (or are within the contact "
                                "margin): one contact manifold each.", "%.0f", c.pairs);
+    valueRow("re-measured", "Touching pairs of boxes or hulls that kept last step's manifold and "
+                            "only measured its points again at the new poses (persistent contacts, "
+                            "Solver panel); the rest ran the separating-axis test and clipping.",
+             "%.0f", c.pairsRemeasured);
     valueRow("contact points", "Points over all manifolds (1 to 4 each); the solver gets 3 rows per "
                                "point.", "%.0f", c.contacts);
     double ratio = c.pairsTested > 0 ? static_cast<double>(c.pairs) / c.pairsTested : 0.0;

@@ -97,6 +97,17 @@ bool drawCorrectionTerms(Settings& s) {
                 "contacts): a point with separation d > 0 lets the bodies close the gap d/dt "
                 "this step but no further, so fast bodies do not tunnel and resting ones stay "
                 "in contact.");
+    changed |= ImGui::SliderInt("Persistent contacts", &s.contactReuseSteps, 1, 16, "every %d steps");
+    itemTooltip("A touching pair of boxes or hulls keeps its manifold and re-measures it at the "
+                "new poses instead of running the separating-axis test and clipping again: its "
+                "points are fixed on both surfaces, pA = xA + qA anchorA, pB = xB + qB anchorB, "
+                "separation = (pB - pA) . n. The pair is measured afresh once in this many steps "
+                "(1 = every step), and sooner when a point has slid the reuse slide. Contacts panel "
+                "and stats show how many pairs were re-measured.");
+    changed |= ImGui::SliderFloat("Reuse slide", &s.contactReuseSlide, 0.0f, 0.02f, "%.4f m");
+    itemTooltip("How far a point of a re-measured manifold may slide across the normal, m, since "
+                "the manifold was built, before the pair is measured afresh (also the turn, per "
+                "metre, allowed between the normals seen from each body).");
     return changed;
 }
 
@@ -167,10 +178,12 @@ void drawSolverPanel(App& app) {
         s.solver = defaults.solver;
         s.sleep = defaults.sleep;
         s.contactMargin = defaults.contactMargin;
+        s.contactReuseSteps = defaults.contactReuseSteps;
+        s.contactReuseSlide = defaults.contactReuseSlide;
         changed = true;
     }
     itemTooltip("Restore the documented defaults of every control in this panel (solver, sleep "
-                "and contact margin). Gravity, dt and the rest of Settings stay.");
+                "contact margin and persistent contacts). Gravity, dt and the rest of Settings stay.");
     if (changed) {
         clampSettings(s);
         // A sleeping pile would not show the change until something woke it.

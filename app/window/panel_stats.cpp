@@ -79,6 +79,9 @@ void drawStatsPanel(App& app) {
             counterRow("awake bodies", c.awakeBodies, "Dynamic bodies not sleeping.");
             counterRow("pairs tested", c.pairsTested, "Candidate pairs the broad phase handed on.");
             counterRow("touching pairs", c.pairs, "Pairs with a contact manifold.");
+            counterRow("re-measured pairs", c.pairsRemeasured,
+                       "Touching pairs that re-measured last step's manifold instead of running "
+                       "the separating-axis test (persistent contacts).");
             counterRow("contact points", c.contacts, "Points over all manifolds.");
             counterRow("islands", c.islands, "Groups of bodies connected by contacts or joints.");
             ImGui::TableNextRow();

@@ -21,6 +21,8 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.gyroscopic, b.gyroscopic);
     EXPECT_EQ(a.broadphase, b.broadphase);
     EXPECT_EQ(a.contactMargin, b.contactMargin);
+    EXPECT_EQ(a.contactReuseSteps, b.contactReuseSteps);
+    EXPECT_EQ(a.contactReuseSlide, b.contactReuseSlide);
     EXPECT_EQ(a.frictionCombine, b.frictionCombine);
     EXPECT_EQ(a.restitutionCombine, b.restitutionCombine);
     EXPECT_EQ(a.sleep.enabled, b.sleep.enabled);
@@ -54,6 +56,8 @@ Settings unusualSettings() {
     s.gyroscopic = Gyroscopic::Implicit;
     s.broadphase = BroadphaseType::SortAndSweep;
     s.contactMargin = 0.011f;
+    s.contactReuseSteps = 9;
+    s.contactReuseSlide = 0.0035f;
     s.frictionCombine = CombineRule::Pythagorean;
     s.restitutionCombine = CombineRule::Multiply;
     s.sleep = {false, 2.5f, 0.07f, 0.09f};
@@ -93,7 +97,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 31u) << j.dump(2); // 9 top-level values + 4 sleep + 14 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 33u) << j.dump(2); // 11 top-level values + 4 sleep + 14 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

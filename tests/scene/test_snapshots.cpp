@@ -135,6 +135,31 @@ TEST(Snapshot, StateReadsBackWithTheSameBits) {
     EXPECT_EQ(a.step, b.step);
 }
 
+// A snapshot written before persistent contacts has no local normals in its contact cache:
+// it loads, its pairs are measured afresh on the first step, and re-measured after that.
+TEST(Snapshot, ContactsWithoutLocalNormalsAreMeasuredAfreshOnTheFirstStep) {
+    SceneDef scene = loadScene("pyramid.json");
+    World w = buildWorld(scene);
+    stepN(w, 30);
+    nlohmann::json j = nlohmann::json::parse(writeSnapshot(scene, w));
+    size_t stripped = 0;
+    for (nlohmann::json& m : j["state"]["contacts"])
+        stripped += m.erase("localNormalA") + m.erase("localNormalB");
+    ASSERT_GT(stripped, 100u);
+    SceneLoadResult loaded = parseScene(j.dump(), "old-snapshot.json");
+    ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+    World resumed = buildWorld(loaded.scene);
+    resumed.step();
+    EXPECT_EQ(resumed.counters().pairsRemeasured, 0);
+    EXPECT_GT(resumed.counters().pairs, 300);
+    resumed.step();
+    EXPECT_GT(resumed.counters().pairsRemeasured, resumed.counters().pairs / 2);
+    // The intact snapshot re-measures from its first step on.
+    World intact = buildWorld(parseScene(writeSnapshot(scene, w), "snapshot.json").scene);
+    intact.step();
+    EXPECT_GT(intact.counters().pairsRemeasured, intact.counters().pairs / 2);
+}
+
 // A bad `state` is reported like every other key: file, JSON path and value.
 TEST(Snapshot, BadStateKeysGivePathQualifiedErrors) {
     SceneDef scene = loadScene("chain.json");

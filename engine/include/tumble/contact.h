@@ -50,6 +50,12 @@ struct ContactPointInfo {
 struct ContactManifoldInfo {
     BodyId bodyA, bodyB;          ///< bodyA's slot index < bodyB's
     glm::vec3 normal{0.0f, 1.0f, 0.0f}; ///< unit, from A to B
+    /// The normal when the manifold was last built by the narrow phase, in A's and in B's
+    /// frame: a re-measured manifold turns with A, and the angle between the two tells how
+    /// far the bodies have turned against each other since (remeasureManifold). Zero when
+    /// unknown (a snapshot without them): the pair is then measured afresh.
+    glm::vec3 localNormalA{0.0f}, localNormalB{0.0f};
+    bool remeasured = false;      ///< this step's points came from re-measuring last step's
     glm::vec3 tangent1{1.0f, 0.0f, 0.0f}, tangent2{0.0f, 0.0f, 1.0f};
     float staticFriction = 0.0f;  ///< pair values from the material table
     float dynamicFriction = 0.0f;

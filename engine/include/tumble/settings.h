@@ -95,6 +95,15 @@ struct Settings {
     Gyroscopic gyroscopic = Gyroscopic::Explicit;
     BroadphaseType broadphase = BroadphaseType::DynamicTree;
     float contactMargin = 0.02f;            ///< m: contacts form this close before touching (speculative)
+    /// Persistent contacts: a touching pair of boxes or hulls re-measures last step's manifold
+    /// at the new poses (its points are fixed on both surfaces) instead of running the
+    /// separating-axis test and clipping again, and is measured afresh one step in this many,
+    /// 1..64 (1 = every pair afresh every step).
+    int contactReuseSteps = 4;
+    /// m: a re-measured manifold is dropped for a fresh one once a point has slid this far
+    /// across the normal since it was built (or the normals seen from both bodies turn apart
+    /// by this much per metre).
+    float contactReuseSlide = 0.002f;
     CombineRule frictionCombine = CombineRule::GeometricMean;
     CombineRule restitutionCombine = CombineRule::Max;
     SleepSettings sleep;

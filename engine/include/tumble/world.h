@@ -43,6 +43,7 @@ struct Counters {
     int awakeBodies = 0;     ///< dynamic bodies not sleeping
     int pairsTested = 0;     ///< broad-phase candidate pairs
     int pairs = 0;           ///< pairs whose shapes touch (manifolds)
+    int pairsRemeasured = 0; ///< of those, re-measured from last step's manifold (Settings::contactReuseSteps)
     int contacts = 0;        ///< contact points
     int islands = 0;
     float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts

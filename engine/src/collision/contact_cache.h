@@ -6,6 +6,8 @@
 // clipper returns the same points in another order.
 #include "tumble/contact.h"
 
+#include <glm/gtc/quaternion.hpp>
+
 namespace tumble {
 
 /// Distance (m) within which an old point without a matching feature id is taken as the
@@ -16,5 +18,17 @@ inline constexpr float kContactMatchDistance = 0.02f;
 /// `old` may be null (a new pair). Points left unmatched start from zero impulses. The
 /// friction impulses stay in the old tangent basis, which is copied along with them.
 void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh);
+
+/// A touching pair of polyhedra at rest against each other keeps its manifold: its points are
+/// the same surface points (the local anchors), measured again at the bodies' new poses,
+///   pA = xA + qA anchorA,  pB = xB + qB anchorB,  n = qA localNormalA,
+///   separation = (pB - pA) . n,  position = (pA + pB) / 2,
+/// instead of running the separating-axis test and clipping afresh (Bullet's persistent
+/// manifold). The pair is measured afresh when any point has slid more than `slide` (m)
+/// across the normal since the manifold was built, when the two local normals have turned
+/// apart by more than `slide` per metre, or when a point left the margin. Returns false then.
+bool remeasureManifold(const ContactManifoldInfo& old, const glm::vec3& xa, const glm::quat& qa,
+                       const glm::vec3& xb, const glm::quat& qb, float margin, float slide,
+                       ContactManifoldInfo& out);
 
 } // namespace tumble

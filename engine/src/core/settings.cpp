@@ -122,6 +122,8 @@ bool clampSettings(Settings& s) {
     changed |= clampFloat(s.timestep, 1.0f / 1000.0f, 1.0f / 15.0f);
     changed |= clampFloat(s.maxFrameTime, s.timestep, 10.0f);
     changed |= clampFloat(s.contactMargin, 0.0f, 1.0f);
+    changed |= clampInt(s.contactReuseSteps, 1, 64);
+    changed |= clampFloat(s.contactReuseSlide, 0.0f, 1.0f);
     changed |= clampFloat(s.sleep.timeToSleep, 0.0f, 1000.0f);
     changed |= clampFloat(s.sleep.linearThreshold, 0.0f, 1000.0f);
     changed |= clampFloat(s.sleep.angularThreshold, 0.0f, 1000.0f);

@@ -180,6 +180,8 @@ Json stateJson(const WorldState& st) {
             j["normal"] = vec3(m.normal);
             j["tangent1"] = vec3(m.tangent1);
             j["tangent2"] = vec3(m.tangent2);
+            j["localNormalA"] = vec3(m.localNormalA);
+            j["localNormalB"] = vec3(m.localNormalB);
             j["staticFriction"] = number(m.staticFriction);
             j["dynamicFriction"] = number(m.dynamicFriction);
             j["restitution"] = number(m.restitution);
@@ -190,6 +192,8 @@ Json stateJson(const WorldState& st) {
             points.push_back({{"position", vec3(p.position)},
                               {"separation", number(p.separation)},
                               {"featureId", p.featureId},
+                              {"localAnchorA", vec3(p.localAnchorA)},
+                              {"localAnchorB", vec3(p.localAnchorB)},
                               {"normalImpulse", number(p.normalImpulse)},
                               {"tangentImpulse", Json::array({number(p.tangentImpulse[0]),
                                                               number(p.tangentImpulse[1])})},

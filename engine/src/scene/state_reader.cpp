@@ -97,6 +97,8 @@ void readPointState(const Json& v, const std::string& path, Checker& check, Cont
         vec3Field("position", check, q.position),
         floatField("separation", check, q.separation),
         uintField("featureId", check, q.featureId),
+        vec3Field("localAnchorA", check, q.localAnchorA),
+        vec3Field("localAnchorB", check, q.localAnchorB),
         floatField("normalImpulse", check, q.normalImpulse),
         {"tangentImpulse", [&](const Json& j, const std::string& p) {
              if (!j.is_array() || j.size() != 2) {
@@ -124,6 +126,9 @@ void readContactState(const Json& v, const std::string& path, Checker& check,
         vec3Field("normal", check, m.normal),
         vec3Field("tangent1", check, m.tangent1),
         vec3Field("tangent2", check, m.tangent2),
+        // Without these (a snapshot of an older Tumble) the pair is measured afresh next step.
+        vec3Field("localNormalA", check, m.localNormalA),
+        vec3Field("localNormalB", check, m.localNormalB),
         floatField("staticFriction", check, m.staticFriction, Range::atLeast(0.0)),
         floatField("dynamicFriction", check, m.dynamicFriction, Range::atLeast(0.0)),
         floatField("restitution", check, m.restitution, Range::closed(0.0, 1.0)),

@@ -29,8 +29,8 @@ private:
 constexpr size_t kHeaderBytes = 8 + 8 + 4 + 4;
 constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
 constexpr size_t kPairBytes = 4 + 4 + 1;
-constexpr size_t kTouchingBytes = 36 + 12;
-constexpr size_t kPointBytes = 12 + 4 + 4 + 4 + 8 + 4 + 1 + 1 + 12;
+constexpr size_t kTouchingBytes = 36 + 12 + 24;
+constexpr size_t kPointBytes = 12 + 4 + 4 + 24 + 4 + 8 + 4 + 1 + 1 + 12;
 constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
 
 size_t packedSize(const WorldState& st, std::span<const ContactManifoldInfo> contacts) {
@@ -95,6 +95,8 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
         w.put(m.normal);
         w.put(m.tangent1);
         w.put(m.tangent2);
+        w.put(m.localNormalA);
+        w.put(m.localNormalB);
         w.put(m.staticFriction);
         w.put(m.dynamicFriction);
         w.put(m.restitution);
@@ -103,6 +105,8 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
             w.put(p.position);
             w.put(p.separation);
             w.put(p.featureId);
+            w.put(p.localAnchorA);
+            w.put(p.localAnchorB);
             w.put(p.normalImpulse);
             w.put(p.tangentImpulse);
             w.put(p.approachVelocity);
@@ -167,13 +171,13 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
         m.pointCount = points;
         if (points == 0) continue;
         if (!r.get(m.normal) || !r.get(m.tangent1) || !r.get(m.tangent2) ||
-            !r.get(m.staticFriction) || !r.get(m.dynamicFriction) || !r.get(m.restitution))
+            !r.get(m.localNormalA) || !r.get(m.localNormalB) || !r.get(m.staticFriction) || !r.get(m.dynamicFriction) || !r.get(m.restitution))
             return false;
         for (int k = 0; k < m.pointCount; ++k) {
             ContactPointInfo& p = m.points[k];
             uint8_t landing = 0, clamp = 0;
             if (!r.get(p.position) || !r.get(p.separation) || !r.get(p.featureId) ||
-                !r.get(p.normalImpulse) || !r.get(p.tangentImpulse) ||
+                !r.get(p.localAnchorA) || !r.get(p.localAnchorB) || !r.get(p.normalImpulse) || !r.get(p.tangentImpulse) ||
                 !r.get(p.approachVelocity) || !r.get(landing) || !r.get(clamp) ||
                 clamp > static_cast<uint8_t>(ClampState::FrictionLimit) || !r.get(p.drift))
                 return false;

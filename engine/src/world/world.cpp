@@ -247,6 +247,10 @@ void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orien
     b.previousOrientation = b.orientation;
     b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
     wake(b);
+    // A moved body's pairs are measured afresh next step: its old manifolds describe where it was.
+    for (ContactManifoldInfo& m : pipeline_->manifolds)
+        if (m.bodyA.index == id.index || m.bodyB.index == id.index)
+            m.localNormalA = m.localNormalB = glm::vec3(0.0f);
     if (pipeline_->broadphase && pipeline_->broadphase->has(id.index))
         pipeline_->broadphase->move(id.index, computeAabb(b.shape, b.position, b.orientation),
                                     glm::vec3(0.0f));

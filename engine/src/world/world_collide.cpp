@@ -19,6 +19,9 @@ namespace {
 // is always reported, small enough that few far pairs reach the narrow phase.
 float broadphaseMargin(const Settings& s) { return std::max(0.05f, s.contactMargin); }
 
+// Pairs whose narrow phase is the separating-axis test and clipping (collide_polyhedra.cpp).
+bool polyhedral(ShapeType t) { return t == ShapeType::Box || t == ShapeType::Hull; }
+
 } // namespace
 
 void World::updateContacts() {
@@ -69,8 +72,14 @@ void World::updateContacts() {
     std::swap(p.previous, p.manifolds);
     p.manifolds.clear();
     for (auto& row : p.dispatch) row.fill(0);
+    // Each touching pair of polyhedra is measured afresh one step in contactReuseSteps; the
+    // phase comes from the bodies' ordinals (their places among live bodies), which a
+    // snapshot keeps, so a resumed run refreshes the same pairs on the same steps.
+    const uint64_t reuseSteps = static_cast<uint64_t>(std::max(settings_.contactReuseSteps, 1));
+    p.ordinal.resize(slots_.size());
+    for (uint32_t i = 0, live = 0; i < slots_.size(); ++i) p.ordinal[i] = slots_[i].alive ? live++ : 0;
     size_t old = 0;
-    int touchingPairs = 0, points = 0;
+    int touchingPairs = 0, points = 0, reused = 0;
     float deepest = 0.0f;
     for (const BodyPair& pair : p.pairs) {
         const Slot& sa = slots_[pair.a];
@@ -91,44 +100,62 @@ void World::updateContacts() {
             // Speculative distance of a fast pair: as far as they can close in one step.
             pairMargin = std::max(pairMargin, glm::length(b.linearVelocity - a.linearVelocity) * dt);
         }
-        Manifold m;
-        int cell = 0;
-        bool touching = collide(a.shape, Transform{a.position, a.orientation}, b.shape,
-                                Transform{b.position, b.orientation}, pairMargin, m, &cell);
-        ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
-
         ContactManifoldInfo info;
         info.bodyA = ida;
         info.bodyB = idb;
+        ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
+        // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
+        // except on its refresh step.
+        const bool mayReuse = prev && prev->pointCount > 0 && !a.bullet && !b.bullet &&
+                              polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
+                              (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
+        bool touching = mayReuse && remeasureManifold(*prev, a.position, a.orientation, b.position,
+                                                      b.orientation, pairMargin,
+                                                      settings_.contactReuseSlide, info);
+        if (touching) {
+            ++reused;
+        } else {
+            Manifold m;
+            touching = collide(a.shape, Transform{a.position, a.orientation}, b.shape,
+                               Transform{b.position, b.orientation}, pairMargin, m);
+            if (touching) {
+                info.normal = m.normal;
+                info.localNormalA = glm::conjugate(a.orientation) * m.normal;
+                info.localNormalB = glm::conjugate(b.orientation) * m.normal;
+                info.pointCount = m.pointCount;
+                for (int k = 0; k < m.pointCount; ++k) {
+                    const ContactPoint& c = m.points[k];
+                    ContactPointInfo& q = info.points[k];
+                    q.position = c.position;
+                    q.separation = c.separation;
+                    q.featureId = c.featureId;
+                    // Anchors on each surface (writeManifold): for re-measuring the manifold in
+                    // later steps and the separation within one (nonlinear Gauss-Seidel).
+                    q.localAnchorA = c.localAnchorA;
+                    q.localAnchorB = c.localAnchorB;
+                }
+            }
+        }
         if (touching) {
             const PairMaterial& mat = p.materialTable.at(a.material, b.material);
-            info.normal = m.normal;
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
             info.restitution = mat.restitution;
-            info.pointCount = m.pointCount;
-            for (int k = 0; k < m.pointCount; ++k) {
-                const ContactPoint& c = m.points[k];
+            for (int k = 0; k < info.pointCount; ++k) {
                 ContactPointInfo& q = info.points[k];
-                q.position = c.position;
-                q.separation = c.separation;
-                q.featureId = c.featureId;
-                // Anchors on each surface (writeManifold), for re-measuring the separation
-                // after the bodies move (nonlinear Gauss-Seidel).
-                q.localAnchorA = c.localAnchorA;
-                q.localAnchorB = c.localAnchorB;
-                q.rA = c.position - a.position;
-                q.rB = c.position - b.position;
-                deepest = std::min(deepest, c.separation);
+                q.rA = q.position - a.position;
+                q.rB = q.position - b.position;
+                deepest = std::min(deepest, q.separation);
             }
             inheritImpulses(prev, info);
             ++touchingPairs;
-            points += m.pointCount;
+            points += info.pointCount;
         }
         p.manifolds.push_back(info);
     }
     counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
     counters_.pairs = touchingPairs;
+    counters_.pairsRemeasured = reused;
     counters_.contacts = points;
     counters_.maxPenetration = -deepest;
 
