@@ -99,7 +99,7 @@ struct Settings {
     /// at the new poses (its points are fixed on both surfaces) instead of running the
     /// separating-axis test and clipping again, and is measured afresh one step in this many,
     /// 1..64 (1 = every pair afresh every step).
-    int contactReuseSteps = 4;
+    int contactReuseSteps = 8;
     /// m: a re-measured manifold is dropped for a fresh one once a point has slid this far
     /// across the normal since it was built (or the normals seen from both bodies turn apart
     /// by this much per metre).
