@@ -67,9 +67,9 @@ LaneVectors mulLanes(const glm::mat3& I, const LaneVectors& j) {
 
 // 1 / k per lane, 0 where k is not positive (absent points and rows with no mass).
 float4 inverseLanes(float4 k) {
-    float4 inverse{};
-    for (int i = 0; i < 4; ++i) inverse[i] = k[i] > 0.0f ? 1.0f / k[i] : 0.0f;
-    return inverse;
+    const float4 zero{}, one = zero + 1.0f;
+    // One division for the four lanes; lanes that are not positive divide 1 and are dropped.
+    return k > zero ? one / (k > zero ? k : one) : zero;
 }
 
 void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
@@ -101,14 +101,22 @@ void computeCoupling(ContactConstraint& c, float sA, float sB) {
         const float4 k = sA * dotWithLane(jA[a], c.responseA[b], j);
         return (a == b ? linear + k : k) + sB * dotWithLane(jB[a], c.responseB[b], j);
     };
-    float4 diagonal{};
-    for (int j = 0; j < c.pointCount; ++j) {
+    const int last = c.pointCount - 1;
+    for (int j = 0; j <= last; ++j) {
         c.block.K[j] = column(j, kNormalRow, kNormalRow);
-        diagonal[j] = c.block.K[j][j];
+        // The last point's friction reaches only the normal rows: no friction row follows it.
+        const int axes = j < last ? 3 : 1;
         for (int b = 0; b < 2; ++b)
-            for (int a = 0; a < 3; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
+            for (int a = 0; a < axes; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
     }
-    c.block.invDiagonal = inverseLanes(diagonal);
+    // The diagonal C_(i,a),(i,a) of each axis, lane by lane (the same sums as the columns').
+    for (int a = 0; a < 3; ++a) {
+        const float4 k = sA * (jA[a].x * c.responseA[a].x + jA[a].y * c.responseA[a].y +
+                               jA[a].z * c.responseA[a].z);
+        c.diagonal[a] = (linear + k) + sB * (jB[a].x * c.responseB[a].x + jB[a].y * c.responseB[a].y +
+                                             jB[a].z * c.responseB[a].z);
+    }
+    c.block.invDiagonal = inverseLanes(c.diagonal[kNormalRow]);
 }
 
 namespace {
@@ -121,12 +129,9 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b)
     }
     computeCoupling(c, 1.0f, 1.0f);
     // The effective masses are the inverses of the couplings' diagonals.
-    float4 tangent[2] = {};
-    for (int i = 0; i < c.pointCount; ++i)
-        for (int t = 0; t < 2; ++t) tangent[t][i] = c.frictionCoupling[i][t][kTangent1Row + t][i];
     c.normalMass = c.block.invDiagonal;
-    c.tangentMass[0] = inverseLanes(tangent[0]);
-    c.tangentMass[1] = inverseLanes(tangent[1]);
+    c.tangentMass[0] = inverseLanes(c.diagonal[kTangent1Row]);
+    c.tangentMass[1] = inverseLanes(c.diagonal[kTangent2Row]);
 }
 
 } // namespace

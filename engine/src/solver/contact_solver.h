@@ -71,7 +71,9 @@ struct ContactConstraint {
     NormalBlock block;            ///< with the bodies' masses, or frozen ones in the shock pass
     /// frictionCoupling[j][b][a]: change of the rows along axis a (all points) per unit impulse
     /// on point j's friction row b (t1, t2).
+    /// The last point's columns stop at the normal axis: no friction row follows its own.
     float4 frictionCoupling[4][2][3] = {};
+    float4 diagonal[3] = {};      ///< C_(i,a),(i,a) per axis a (lanes i): the rows' own couplings
     float4 normalMass{};          ///< kg, 1 / (J M^-1 J^T) of the normal rows
     float4 tangentMass[2] = {};
     float4 bias{};                ///< m/s, target of the normal rows

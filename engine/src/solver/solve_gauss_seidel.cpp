@@ -36,17 +36,29 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
 
     // Friction first (see contact_solver.h for why), point by point; a point's impulse
     // reaches the rows after it through the coupling. Unrolled, so lanes are registers.
+    // The friction rows' Cdot are kept as scalars, one per point, and only the points still to
+    // come are updated: each point waits on the one before it, and a scalar multiply-add is a
+    // shorter wait than a lane shuffle, a vector multiply-add and a shuffle back (the sums are
+    // the same, in the same order, so the results are bit for bit those of the vector form).
+    // The normal rows' Cdot, needed whole after the loop, stays a vector.
     const float4 old1 = c.tangentImpulse[0], old2 = c.tangentImpulse[1];
     const float4 m1 = -pass.omega * c.tangentMass[0], m2 = -pass.omega * c.tangentMass[1];
     const float4 limit = c.friction * c.normalImpulse;
+    float t1[N], t2[N];
+    for (int i = 0; i < N; ++i) t1[i] = Cdot[kTangent1Row][i], t2[i] = Cdot[kTangent2Row][i];
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i) {
-        d1[i] = m1[i] * (Cdot[kTangent1Row][i] - c.tangentBias[0][i]);
-        d2[i] = m2[i] * (Cdot[kTangent2Row][i] - c.tangentBias[1][i]);
+        d1[i] = m1[i] * (t1[i] - c.tangentBias[0][i]);
+        d2[i] = m2[i] * (t2[i] - c.tangentBias[1][i]);
         clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
         if (pass.measure) maxDelta = maxf(maxDelta, d1[i] * d1[i] + d2[i] * d2[i]);
-        for (int k = 0; k < 3; ++k)
-            Cdot[k] += c.frictionCoupling[i][0][k] * d1[i] + c.frictionCoupling[i][1][k] * d2[i];
+        const float4(&f)[2][3] = c.frictionCoupling[i];
+        Cdot[kNormalRow] += f[0][kNormalRow] * d1[i] + f[1][kNormalRow] * d2[i];
+#pragma GCC unroll 4
+        for (int j = i + 1; j < N; ++j) {
+            t1[j] += f[0][kTangent1Row][j] * d1[i] + f[1][kTangent1Row][j] * d2[i];
+            t2[j] += f[0][kTangent2Row][j] * d1[i] + f[1][kTangent2Row][j] * d2[i];
+        }
     }
 
     // Normal rows, the manifold's points together. With m_i = omega / K_ii the step of row i
@@ -57,11 +69,16 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
     const float4 response[4] = {-m * c.block.K[0], -m * c.block.K[1], -m * c.block.K[2], -m * c.block.K[3]};
     const float4 impulse = c.normalImpulse;
     float delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    // G as scalars too, for the same reason: the sweep is one chain through all the points.
+    float g[N];
+    for (int i = 0; i < N; ++i) g[i] = G[i];
     for (int sweep = 0; sweep < pass.sweeps; ++sweep) {
+#pragma GCC unroll 4
         for (int i = 0; i < N; ++i) {
-            const float change = maxf(G[i], -(impulse[i] + delta[i]));
+            const float change = maxf(g[i], -(impulse[i] + delta[i]));
             delta[i] += change;
-            G += response[i] * change;
+#pragma GCC unroll 4
+            for (int j = 0; j < N; ++j) g[j] += response[i][j] * change;
         }
     }
     if (pass.measure)

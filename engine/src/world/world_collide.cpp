@@ -100,7 +100,8 @@ void World::updateContacts() {
             // Speculative distance of a fast pair: as far as they can close in one step.
             pairMargin = std::max(pairMargin, glm::length(b.linearVelocity - a.linearVelocity) * dt);
         }
-        ContactManifoldInfo info;
+        // Built in place (prev points into the other buffer, p.previous).
+        ContactManifoldInfo& info = p.manifolds.emplace_back();
         info.bodyA = ida;
         info.bodyB = idb;
         ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
@@ -151,7 +152,6 @@ void World::updateContacts() {
             ++touchingPairs;
             points += info.pointCount;
         }
-        p.manifolds.push_back(info);
     }
     counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
     counters_.pairs = touchingPairs;
