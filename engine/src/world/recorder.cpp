@@ -28,7 +28,16 @@ void Recorder::record(const World& world) {
     f.flags = world.stepFlags();
     f.profile = world.profile();
     f.counters = world.counters();
-    pack(world, f.state); // sized exactly: capacity == size
+    // Once the budget is full, the oldest step makes room for this one and lends it its
+    // buffer: recording then writes into memory it already holds instead of fresh pages the
+    // system must clear first, which costs more than the packing itself. (The buffer keeps
+    // its size, so only bytes past it are cleared again; bytesUsed() counts its capacity.)
+    if (!frames_.empty() && used_ + frameBytes(frames_.back()) > budget_) {
+        used_ -= frameBytes(frames_.front());
+        f.state = std::move(frames_.front().state);
+        frames_.pop_front();
+    }
+    pack(world, f.state);
     used_ += frameBytes(f);
     frames_.push_back(std::move(f));
     dropOldestToFit();
