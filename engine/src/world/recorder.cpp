@@ -38,6 +38,8 @@ void Recorder::record(const World& world) {
         frames_.pop_front();
     }
     pack(world, f.state);
+    // A lent buffer too small grows by doubling: keep no more than a quarter to spare.
+    if (f.state.capacity() > f.state.size() + f.state.size() / 4) f.state.shrink_to_fit();
     used_ += frameBytes(f);
     frames_.push_back(std::move(f));
     dropOldestToFit();
