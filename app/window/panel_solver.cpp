@@ -102,8 +102,8 @@ bool drawCorrectionTerms(Settings& s) {
                 "new poses instead of running the separating-axis test and clipping again: its "
                 "points are fixed on both surfaces, pA = xA + qA anchorA, pB = xB + qB anchorB, "
                 "separation = (pB - pA) . n. The pair is measured afresh once in this many steps "
-                "(1 = every step), and sooner when a point has slid the reuse slide. Contacts panel "
-                "and stats show how many pairs were re-measured.");
+                "(1 = every step), and sooner when a point has slid the reuse slide. The Collision "
+                "and Stats panels count the re-measured pairs.");
     changed |= ImGui::SliderFloat("Reuse slide", &s.contactReuseSlide, 0.0f, 0.02f, "%.4f m");
     itemTooltip("How far a point of a re-measured manifold may slide across the normal, m, since "
                 "the manifold was built, before the pair is measured afresh (also the turn, per "

@@ -85,7 +85,7 @@ float4 dotWithLane(const LaneVectors& u, const LaneVectors& v, int j) {
 
 } // namespace
 
-void computeCoupling(ContactConstraint& c, float sA, float sB) {
+RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
     // C_(i,a),(j,b) = (mA + mB) [a == b] + (rA_i x a) . IA (rA_j x b) + (rB_i x a) . IB (rB_j x b)
     // (the axes are orthonormal), column (j, b) over the lanes i.
     float4 present{};
@@ -110,13 +110,15 @@ void computeCoupling(ContactConstraint& c, float sA, float sB) {
             for (int a = 0; a < axes; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
     }
     // The diagonal C_(i,a),(i,a) of each axis, lane by lane (the same sums as the columns').
+    RowDiagonals diagonal;
     for (int a = 0; a < 3; ++a) {
         const float4 k = sA * (jA[a].x * c.responseA[a].x + jA[a].y * c.responseA[a].y +
                                jA[a].z * c.responseA[a].z);
-        c.diagonal[a] = (linear + k) + sB * (jB[a].x * c.responseB[a].x + jB[a].y * c.responseB[a].y +
-                                             jB[a].z * c.responseB[a].z);
+        diagonal.axis[a] = (linear + k) + sB * (jB[a].x * c.responseB[a].x +
+                                                jB[a].y * c.responseB[a].y + jB[a].z * c.responseB[a].z);
     }
-    c.block.invDiagonal = inverseLanes(c.diagonal[kNormalRow]);
+    c.block.invDiagonal = inverseLanes(diagonal.axis[kNormalRow]);
+    return diagonal;
 }
 
 namespace {
@@ -127,11 +129,11 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b)
         c.responseA[k] = mulLanes(a.invI, crossLanes(c.rA, c.axis[k]));
         c.responseB[k] = mulLanes(b.invI, crossLanes(c.rB, c.axis[k]));
     }
-    computeCoupling(c, 1.0f, 1.0f);
     // The effective masses are the inverses of the couplings' diagonals.
+    const RowDiagonals diagonal = computeCoupling(c, 1.0f, 1.0f);
     c.normalMass = c.block.invDiagonal;
-    c.tangentMass[0] = inverseLanes(c.diagonal[kTangent1Row]);
-    c.tangentMass[1] = inverseLanes(c.diagonal[kTangent2Row]);
+    c.tangentMass[0] = inverseLanes(diagonal.axis[kTangent1Row]);
+    c.tangentMass[1] = inverseLanes(diagonal.axis[kTangent2Row]);
 }
 
 } // namespace

@@ -73,7 +73,6 @@ struct ContactConstraint {
     /// on point j's friction row b (t1, t2).
     /// The last point's columns stop at the normal axis: no friction row follows its own.
     float4 frictionCoupling[4][2][3] = {};
-    float4 diagonal[3] = {};      ///< C_(i,a),(i,a) per axis a (lanes i): the rows' own couplings
     float4 normalMass{};          ///< kg, 1 / (J M^-1 J^T) of the normal rows
     float4 tangentMass[2] = {};
     float4 bias{};                ///< m/s, target of the normal rows
@@ -98,7 +97,12 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
 
 /// The couplings of `c` (normal block and friction columns); sA, sB scale each side's inverse
 /// mass and inertia: 1, or 0 for a side the shock-propagation pass freezes.
-void computeCoupling(ContactConstraint& c, float sA, float sB);
+/// Returns the rows' own couplings C_(i,a),(i,a), per axis a (lanes i), whose inverses are the
+/// effective masses.
+struct RowDiagonals {
+    float4 axis[3] = {};
+};
+RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
