@@ -5,6 +5,7 @@
 #include "window/widgets.h"
 
 #include <imgui.h>
+#include <string>
 
 namespace tumble::app {
 namespace {
@@ -33,12 +34,29 @@ bool drawMainSwitches(SolverSettings& v) {
     return changed;
 }
 
+// The method combo walks the solver table (solver_methods.h): its labels, names and help.
+bool drawMethod(SolverSettings& v) {
+    bool changed = false;
+    const SolverMethodInfo& current = solverMethodOrDefault(v.method);
+    if (ImGui::BeginCombo("Method", std::string(current.label).c_str())) {
+        for (const SolverMethodInfo& m : solverMethods()) {
+            const std::string label = std::string(m.label) + "##" + std::string(m.name);
+            if (ImGui::Selectable(label.c_str(), &m == &current)) {
+                v.method = std::string(m.name);
+                changed = true;
+            }
+            itemTooltip((std::string(m.name) + ": " + std::string(m.help)).c_str());
+        }
+        ImGui::EndCombo();
+    }
+    itemTooltip(("The solver method (scene key solver.method = \"" + std::string(current.name) +
+                 "\"). Hover each entry for its formula and source.\n\n" + std::string(current.help))
+                    .c_str());
+    return changed;
+}
+
 bool drawIterations(SolverSettings& v) {
-    bool changed = enumCombo("Method", v.method, 2, help::kSolverMethod);
-    itemTooltip("Iteration scheme of the velocity solver.\n"
-                "Gauss-Seidel: each row sees the velocities the rows before it produced.\n"
-                "Jacobi: every row sees the velocities of the start of the iteration; the "
-                "impulses are applied together.");
+    bool changed = drawMethod(v);
     changed |= ImGui::SliderInt("Velocity iterations", &v.velocityIterations, 0, 200, "%d",
                                 ImGuiSliderFlags_Logarithmic);
     itemTooltip("Passes over every contact row per step, 0..200. Each pass moves every "

@@ -24,14 +24,6 @@ inline constexpr const char* kCombineRule[] = {
     "multiply: a b.",
 };
 
-inline constexpr const char* kSolverMethod[] = {
-    "gaussSeidel: rows are solved one after another, each seeing the velocities the rows before "
-    "it produced (sequential impulses, projected Gauss-Seidel). Converges fast.",
-    "jacobi: every row reads the velocities of the start of the iteration and all impulses are "
-    "applied together, each scaled by 1 / (rows on its busier body). Parallel-friendly, "
-    "converges slower: watch a stack sag at the same iteration count.",
-};
-
 inline constexpr const char* kPositionCorrection[] = {
     "none: penetration is not removed; bodies sink under load and stay sunk.",
     "baumgarte: the normal row aims for a separating velocity bias = ERP/dt * max(depth - slop, "

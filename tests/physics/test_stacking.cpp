@@ -103,7 +103,7 @@ TEST(Stacking, PyramidOfBase40StandsTenSecondsAndFrictionAnchorsAreWhatStopsItsC
 }
 
 TEST(Stacking, JacobiConvergesSlowerThanGaussSeidelOnTheSameStack) {
-    auto sink = [](SolverMethod method) {
+    auto sink = [](const char* method) {
         Settings s = noSleep();
         s.solver.method = method;
         s.solver.positionCorrection = PositionCorrection::None;
@@ -114,5 +114,5 @@ TEST(Stacking, JacobiConvergesSlowerThanGaussSeidelOnTheSameStack) {
         for (int i = 0; i < 60; ++i) w.step();
         return 5.5f - w.body(ids.back()).position.y; // how far the top box sank
     };
-    EXPECT_GT(sink(SolverMethod::Jacobi), sink(SolverMethod::GaussSeidel) + 0.002f);
+    EXPECT_GT(sink("jacobi"), sink("gaussSeidel") + 0.002f);
 }

@@ -46,7 +46,7 @@ TEST(SceneContent, EveryKeyIsReadWithItsValue) {
     const SceneDef& s = r.scene;
     EXPECT_EQ(s.name, "All keys");
     EXPECT_EQ(s.sourcePath, dataFile("all_keys.json"));
-    EXPECT_EQ(s.settings.solver.method, SolverMethod::Jacobi);
+    EXPECT_EQ(s.settings.solver.method, "jacobi");
     EXPECT_FALSE(s.settings.sleep.enabled);
     expectVec(s.settings.gravity, {0.0f, -3.0f, 1.0f});
 

@@ -61,7 +61,7 @@ Settings unusualSettings() {
     s.frictionCombine = CombineRule::Pythagorean;
     s.restitutionCombine = CombineRule::Multiply;
     s.sleep = {false, 2.5f, 0.07f, 0.09f};
-    s.solver.method = SolverMethod::Jacobi;
+    s.solver.method = "jacobi";
     s.solver.velocityIterations = 37;
     s.solver.positionIterations = 0;
     s.solver.warmStarting = false;
@@ -75,6 +75,16 @@ Settings unusualSettings() {
     s.solver.frictionModel = FrictionModel::Cone;
     s.solver.shockPropagation = false;
     s.solver.frictionAnchorRate = 0.35f;
+    s.solver.cfm = 0.0125f;
+    s.solver.seed = 77;
+    s.solver.exactMaxRows = 321;
+    s.solver.substeps = 7;
+    s.solver.relaxIterations = 3;
+    s.solver.contactHertz = 45.5f;
+    s.solver.contactDampingRatio = 3.25f;
+    s.solver.jointHertz = 90.0f;
+    s.solver.jointDampingRatio = 1.5f;
+    s.solver.compliance = 0.0001f;
     s.watchdog.enabled = false;
     s.watchdog.maxSpeed = 12.5f;
     s.watchdog.maxPenetration = 0.75f;
@@ -97,7 +107,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 33u) << j.dump(2); // 11 top-level values + 4 sleep + 14 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 43u) << j.dump(2); // 11 top-level values + 4 sleep + 24 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -5,6 +5,7 @@
 /// of every step, so a change is live at the next step. Field names match the keys of
 /// the scene file's `settings` section (shared/SCENE_FORMAT.md).
 #include <glm/vec3.hpp>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <optional>
@@ -31,9 +32,6 @@ enum class BroadphaseType { BruteForce, SortAndSweep, DynamicTree };
 /// How two materials' friction or restitution combine into the pair's value.
 enum class CombineRule { GeometricMean, Pythagorean, Average, Min, Max, Multiply };
 
-/// Iteration scheme of the velocity solver.
-enum class SolverMethod { GaussSeidel, Jacobi };
-
 /// How penetration is removed.
 enum class PositionCorrection { None, Baumgarte, SplitImpulse, NonlinearGaussSeidel };
 
@@ -51,7 +49,10 @@ struct SleepSettings {
 
 /// The contact and joint solver's knobs.
 struct SolverSettings {
-    SolverMethod method = SolverMethod::GaussSeidel;
+    /// Name of the method, a row of solverMethods() (solver_methods.h): "gaussSeidel" (block
+    /// Gauss-Seidel, default), "pgs", "jacobi", "sor", "randomOrder", "dantzig", "lemke",
+    /// "softStep", "tgs", "xpbd".
+    std::string method = "gaussSeidel";
     int velocityIterations = 10;   ///< passes over all velocity rows per step, 0..200
     int positionIterations = 3;    ///< nonlinear Gauss-Seidel / split impulse passes, 0..200
     bool warmStarting = true;      ///< start each step from last step's accumulated impulses
@@ -73,6 +74,21 @@ struct SolverSettings {
     /// slips an unconverged solve leaves every step add up, and the top of a large pyramid
     /// walks off.
     float frictionAnchorRate = 0.02f;
+    /// Constraint force mixing, 1/kg (rigid row methods): the rows solve
+    /// (J M^-1 J^T + cfm) lambda = -(Cdot - target), a regularisation that lets a row give
+    /// by cfm lambda m/s; 0 is rigid. 0..1.
+    float cfm = 0.0f;
+    uint32_t seed = 1;             ///< random row order: the shuffle's seed (with the step number)
+    /// Exact solvers: largest island (in rows) solved exactly; larger islands fall back to
+    /// row-by-row PGS for that step and the Solver panel says so. 1..20000.
+    int exactMaxRows = 2000;
+    int substeps = 4;              ///< sub-stepping methods (soft step, TGS, XPBD): sub-steps per step, 1..64
+    int relaxIterations = 1;       ///< soft step: passes without bias after each sub-step, 0..50
+    float contactHertz = 30.0f;    ///< soft step / TGS: stiffness of contact push-out, Hz (capped at a quarter of the sub-step rate)
+    float contactDampingRatio = 10.0f; ///< soft step / TGS: damping ratio of the contact spring
+    float jointHertz = 60.0f;      ///< soft step / TGS / XPBD: stiffness of joint drift removal, Hz
+    float jointDampingRatio = 5.0f;///< soft step / TGS: damping ratio of the joint spring
+    float compliance = 0.0f;       ///< XPBD: contact compliance alpha, m/N (0 = rigid)
     friend bool operator==(const SolverSettings&, const SolverSettings&) = default;
 };
 
@@ -117,7 +133,6 @@ std::string_view toString(Integrator v);
 std::string_view toString(Gyroscopic v);
 std::string_view toString(BroadphaseType v);
 std::string_view toString(CombineRule v);
-std::string_view toString(SolverMethod v);
 std::string_view toString(PositionCorrection v);
 std::string_view toString(FrictionModel v);
 

@@ -7,6 +7,7 @@
 #include "tumble/ids.h"
 #include "tumble/material.h"
 #include "tumble/settings.h"
+#include "tumble/solver_methods.h"
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -26,15 +27,23 @@ struct ForceField {
     float radius = 100.0f;      ///< m, no pull beyond this distance
 };
 
-/// Time per stage of the last step, in milliseconds (the stats panel plots these).
+/// Time per stage of the last step, in milliseconds (the stats panel plots these). The
+/// stages are those of World::step in order; a sub-stepping method adds up its sub-steps.
 struct Profile {
-    float step = 0.0f;
-    float integrateVelocities = 0.0f;
-    float broadphase = 0.0f;
-    float narrowphase = 0.0f;
-    float solve = 0.0f;
+    float step = 0.0f;                ///< the whole step
+    float integrateVelocities = 0.0f; ///< forces, gravity, damping (and remembering the poses)
+    float broadphase = 0.0f;          ///< collide: candidate pairs
+    float narrowphase = 0.0f;         ///< collide: manifolds and the contact cache
+    float solve = 0.0f;               ///< the method, all of it (the next six stages and its own)
+    float prepare = 0.0f;             ///< rows, effective masses, biases, restitution targets
+    float warmStart = 0.0f;
+    float iterate = 0.0f;             ///< velocity iterations (or the exact solve)
+    float relax = 0.0f;               ///< shock propagation, split impulse, relax passes, restitution
+    float storeImpulses = 0.0f;       ///< back into the contact cache; joints' reactions
     float integratePositions = 0.0f;
-    float sleep = 0.0f;
+    float correctPositions = 0.0f;    ///< nonlinear Gauss-Seidel on contacts and joints
+    float sleep = 0.0f;               ///< islands and sleep
+    float watchdog = 0.0f;            ///< non-finite check, watchdog, counters
 };
 
 /// Counts from the last step.
@@ -257,6 +266,7 @@ public:
     bool restoreState(const WorldState& state, std::string* error = nullptr);
 
 private:
+    friend class WorldSolveHooks; // the solver methods' view of the world (world_solve.cpp)
     struct Slot {
         Body body;
         uint32_t generation = 0;
@@ -279,12 +289,17 @@ private:
     Body& mutableBody(BodyId id);
     void updateMass(Body& b);
     glm::vec3 acceleration(const Body& b, const glm::vec3& x) const;
-    void integrateVelocities(float dt);
+    /// Remember each body's pose (interpolated drawing) and its velocities before forces;
+    /// with `applyForces`, also apply forces, gravity and damping over dt to the velocities.
+    void integrateVelocities(float dt, bool applyForces);
     void updateContacts();
-    void solve(float dt);
+    /// The solve stage: one SolveContext for `method` (world_solve.cpp).
+    void solve(float dt, const SolverMethodInfo& method);
     void shockPropagation(const struct StepContext& ctx);
-    /// Build this step's joint rows (and the drag spring's) and warm start them.
+    /// Build this step's joint rows (and the drag spring's), each with its cached impulse.
     void prepareJoints(const struct StepContext& ctx);
+    /// The current joint rows' impulses into the per-joint cache prepareJoints reads.
+    void cacheJointImpulses();
     /// After the iterations: reaction forces, breaking, the joints' displayed state.
     void finishJoints(float dt);
     /// Nonlinear Gauss-Seidel position iterations on the joints (every mode but none).

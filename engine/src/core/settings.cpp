@@ -1,5 +1,6 @@
 // Names of the Settings enums as scene files spell them, and the clamp every edit goes through.
 #include "tumble/settings.h"
+#include "tumble/solver_methods.h"
 
 #include <algorithm>
 #include <array>
@@ -35,10 +36,6 @@ constexpr NameTable<CombineRule, 6> kCombineNames{{
     {CombineRule::Max, "max"},
     {CombineRule::Multiply, "multiply"},
 }};
-constexpr NameTable<SolverMethod, 2> kSolverMethodNames{{
-    {SolverMethod::GaussSeidel, "gaussSeidel"},
-    {SolverMethod::Jacobi, "jacobi"},
-}};
 constexpr NameTable<PositionCorrection, 4> kCorrectionNames{{
     {PositionCorrection::None, "none"},
     {PositionCorrection::Baumgarte, "baumgarte"},
@@ -55,7 +52,6 @@ template <> constexpr const auto& table<Integrator>() { return kIntegratorNames;
 template <> constexpr const auto& table<Gyroscopic>() { return kGyroscopicNames; }
 template <> constexpr const auto& table<BroadphaseType>() { return kBroadphaseNames; }
 template <> constexpr const auto& table<CombineRule>() { return kCombineNames; }
-template <> constexpr const auto& table<SolverMethod>() { return kSolverMethodNames; }
 template <> constexpr const auto& table<PositionCorrection>() { return kCorrectionNames; }
 template <> constexpr const auto& table<FrictionModel>() { return kFrictionModelNames; }
 
@@ -85,7 +81,6 @@ std::string_view toString(Integrator v) { return nameOf(v); }
 std::string_view toString(Gyroscopic v) { return nameOf(v); }
 std::string_view toString(BroadphaseType v) { return nameOf(v); }
 std::string_view toString(CombineRule v) { return nameOf(v); }
-std::string_view toString(SolverMethod v) { return nameOf(v); }
 std::string_view toString(PositionCorrection v) { return nameOf(v); }
 std::string_view toString(FrictionModel v) { return nameOf(v); }
 
@@ -111,7 +106,6 @@ TUMBLE_INSTANTIATE_ENUM(Integrator)
 TUMBLE_INSTANTIATE_ENUM(Gyroscopic)
 TUMBLE_INSTANTIATE_ENUM(BroadphaseType)
 TUMBLE_INSTANTIATE_ENUM(CombineRule)
-TUMBLE_INSTANTIATE_ENUM(SolverMethod)
 TUMBLE_INSTANTIATE_ENUM(PositionCorrection)
 TUMBLE_INSTANTIATE_ENUM(FrictionModel)
 #undef TUMBLE_INSTANTIATE_ENUM
@@ -137,6 +131,19 @@ bool clampSettings(Settings& s) {
     changed |= clampFloat(v.restitutionThreshold, 0.0f, 1000.0f);
     changed |= clampFloat(v.relaxation, 0.01f, 1.99f);
     changed |= clampFloat(v.frictionAnchorRate, 0.0f, 1.0f);
+    if (!findSolverMethod(v.method)) {
+        v.method = std::string(solverMethods().front().name);
+        changed = true;
+    }
+    changed |= clampFloat(v.cfm, 0.0f, 1.0f);
+    changed |= clampInt(v.exactMaxRows, 1, 20000);
+    changed |= clampInt(v.substeps, 1, 64);
+    changed |= clampInt(v.relaxIterations, 0, 50);
+    changed |= clampFloat(v.contactHertz, 0.1f, 1000.0f);
+    changed |= clampFloat(v.contactDampingRatio, 0.0f, 100.0f);
+    changed |= clampFloat(v.jointHertz, 0.1f, 1000.0f);
+    changed |= clampFloat(v.jointDampingRatio, 0.0f, 100.0f);
+    changed |= clampFloat(v.compliance, 0.0f, 1.0f);
     changed |= clampFloat(s.watchdog.maxSpeed, 0.0f, 1e6f);
     changed |= clampFloat(s.watchdog.maxPenetration, 0.0f, 1e6f);
     changed |= clampFloat(s.watchdog.maxEnergyGain, 0.0f, 1e6f);

@@ -2,6 +2,8 @@
 // and `--set KEY=VALUE` overrides through the same validator.
 #include "scene/settings_json.h"
 
+#include "tumble/solver_methods.h"
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -62,11 +64,20 @@ void readWatchdog(const Json& v, const std::string& path, Checker& check, Watchd
     readObject(v, path, check, fields);
 }
 
+// The method's name must be a row of the solver table (solver_methods.h).
+void readMethod(const Json& v, const std::string& path, Checker& check, std::string& out) {
+    if (!v.is_string() || !findSolverMethod(v.get_ref<const std::string&>())) {
+        check.error(path, "must be one of " + solverMethodChoices() + "; got " + describe(v));
+        return;
+    }
+    out = v.get_ref<const std::string&>();
+}
+
 void readSolver(const Json& v, const std::string& path, Checker& check, SolverSettings& s,
                 int maxIterations) {
     const Range iterations = Range::closed(0.0, maxIterations);
     const Field fields[] = {
-        enumField("method", check, s.method),
+        {"method", [&check, &s](const Json& j, const std::string& p) { readMethod(j, p, check, s.method); }},
         intField("velocityIterations", check, s.velocityIterations, iterations),
         intField("positionIterations", check, s.positionIterations, iterations),
         boolField("warmStarting", check, s.warmStarting),
@@ -80,6 +91,19 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
         enumField("frictionModel", check, s.frictionModel),
         boolField("shockPropagation", check, s.shockPropagation),
         floatField("frictionAnchorRate", check, s.frictionAnchorRate, kUnit),
+        floatField("cfm", check, s.cfm, kUnit),
+        {"seed", [&check, &s](const Json& j, const std::string& p) {
+             int seed = static_cast<int>(s.seed);
+             if (readInt(j, p, check, seed, Range::closed(0.0, 2147483647.0))) s.seed = static_cast<uint32_t>(seed);
+         }},
+        intField("exactMaxRows", check, s.exactMaxRows, Range::closed(1.0, 20000.0)),
+        intField("substeps", check, s.substeps, Range::closed(1.0, 64.0)),
+        intField("relaxIterations", check, s.relaxIterations, Range::closed(0.0, 50.0)),
+        floatField("contactHertz", check, s.contactHertz, Range::closed(0.1, 1000.0)),
+        floatField("contactDampingRatio", check, s.contactDampingRatio, Range::closed(0.0, 100.0)),
+        floatField("jointHertz", check, s.jointHertz, Range::closed(0.1, 1000.0)),
+        floatField("jointDampingRatio", check, s.jointDampingRatio, Range::closed(0.0, 100.0)),
+        floatField("compliance", check, s.compliance, kUnit),
     };
     readObject(v, path, check, fields);
 }
@@ -169,7 +193,7 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"linearThreshold", tidyFloat(sl.linearThreshold)},
           {"angularThreshold", tidyFloat(sl.angularThreshold)}}},
         {"solver",
-         {{"method", toString(so.method)},
+         {{"method", so.method},
           {"velocityIterations", so.velocityIterations},
           {"positionIterations", so.positionIterations},
           {"warmStarting", so.warmStarting},
@@ -182,7 +206,17 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"relaxation", tidyFloat(so.relaxation)},
           {"frictionModel", toString(so.frictionModel)},
           {"shockPropagation", so.shockPropagation},
-          {"frictionAnchorRate", tidyFloat(so.frictionAnchorRate)}}},
+          {"frictionAnchorRate", tidyFloat(so.frictionAnchorRate)},
+          {"cfm", tidyFloat(so.cfm)},
+          {"seed", so.seed},
+          {"exactMaxRows", so.exactMaxRows},
+          {"substeps", so.substeps},
+          {"relaxIterations", so.relaxIterations},
+          {"contactHertz", tidyFloat(so.contactHertz)},
+          {"contactDampingRatio", tidyFloat(so.contactDampingRatio)},
+          {"jointHertz", tidyFloat(so.jointHertz)},
+          {"jointDampingRatio", tidyFloat(so.jointDampingRatio)},
+          {"compliance", tidyFloat(so.compliance)}}},
         {"watchdog",
          {{"enabled", s.watchdog.enabled},
           {"maxSpeed", tidyFloat(s.watchdog.maxSpeed)},

@@ -7,6 +7,7 @@
 #include "solver/islands.h"
 #include "solver/joint_rows.h"
 #include "solver/position_solver.h"
+#include "solver/solve_context.h"
 #include "tumble/world.h"
 
 #include <memory>
@@ -26,7 +27,7 @@ struct StepPipeline {
     std::vector<SolverBody> bodies;                ///< by slot
     std::vector<StartVelocity> start;              ///< by slot, before gravity
     std::vector<ContactConstraint> constraints;    ///< this step's hot contact rows
-    std::vector<SolverPose> poses;                 ///< by slot, for NGS
+    std::vector<SolverPose> poses;                 ///< by slot: the solve's poses, and NGS's
     VelocityScratch velocityScratch;
     IslandBuilder islands;
     std::vector<float> islandMinSleep;             ///< by island root: shortest still time
@@ -41,6 +42,7 @@ struct StepPipeline {
     std::vector<NormalBlock> keptBlocks;           ///< shock pass: frozen pairs' real normal blocks
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;
+    std::unique_ptr<MethodData> methodData;        ///< the running method's own data
     float lastDt = 0.0f;                           ///< dt of the previous step (impulse rescale)
     Settings lastSettings;                         ///< to wake everything when a setting changes
     bool hasLastSettings = false;

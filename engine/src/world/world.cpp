@@ -343,7 +343,7 @@ glm::vec3 World::acceleration(const Body& b, const glm::vec3& x) const {
     return a;
 }
 
-void World::integrateVelocities(float dt) {
+void World::integrateVelocities(float dt, bool applyForces) {
     const Integrator integrator = settings_.integrator;
     // Velocity Verlet kicks half a step here and half after the drift.
     const float kick = integrator == Integrator::VelocityVerlet ? 0.5f * dt : dt;
@@ -359,7 +359,7 @@ void World::integrateVelocities(float dt) {
         scratch_[i] = {};
         // Restitution and stick/slip read the velocities from before gravity.
         start[i] = {b.linearVelocity, b.angularVelocity};
-        if (b.invMass == 0.0f || b.sleeping) continue;
+        if (!applyForces || b.invMass == 0.0f || b.sleeping) continue;
         glm::vec3 v0 = b.linearVelocity, w0 = b.angularVelocity;
         glm::vec3 v = v0 + kick * acceleration(b, b.position);
         glm::vec3 w = w0 + kick * (b.worldInvInertia * b.torque);
@@ -436,6 +436,7 @@ void World::finishStep() {
 }
 
 void World::step() {
+    profile_ = Profile{};
     ScopedTimer total(profile_.step);
     const float dt = settings_.timestep;
     if (!(dt > 0.0f)) return;
@@ -449,18 +450,24 @@ void World::step() {
         lastEnergy_ = lastEnergy2_ = lastKinetic_ + potentialEnergy();
         hasLastEnergy_ = true;
     }
+    // A method that sub-steps integrates inside its solve; the world's own integration
+    // stages then only remember where the step started.
+    const SolverMethodInfo& method = solverMethodOrDefault(settings_.solver.method);
     {
         ScopedTimer t(profile_.integrateVelocities);
-        integrateVelocities(dt);
+        integrateVelocities(dt, !method.integrates);
     }
-    updateContacts(); // times its broad and narrow phase itself
+    updateContacts(); // collide: times its broad and narrow phase itself
     {
         ScopedTimer t(profile_.solve);
-        solve(dt);
+        solve(dt, method);
     }
-    {
-        ScopedTimer t(profile_.integratePositions);
-        integratePositions(dt);
+    if (!method.integrates) {
+        {
+            ScopedTimer t(profile_.integratePositions);
+            integratePositions(dt);
+        }
+        ScopedTimer t(profile_.correctPositions);
         correctPositions(dt);
         correctJointPositions(dt);
     }
@@ -470,6 +477,7 @@ void World::step() {
     }
     ++stepCount_;
     simulatedTime_ += dt;
+    ScopedTimer t(profile_.watchdog);
     finishStep();
 }
 

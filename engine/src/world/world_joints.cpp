@@ -242,20 +242,27 @@ void World::prepareJoints(const StepContext& ctx) {
     } else {
         p.jointImpulses[joints_.size()].clear();
     }
-    warmStartJointRows(p.jointRows, p.bodies, ctx.warmStartFactor);
+}
+
+void World::cacheJointImpulses() {
+    StepPipeline& p = *pipeline_;
+    for (uint32_t i = 0; i < p.jointRowStart.size(); ++i) {
+        const uint32_t first = p.jointRowStart[i], count = p.jointRowCount[i];
+        std::vector<float>& cached = p.jointImpulses[i];
+        cached.resize(count);
+        for (uint32_t k = 0; k < count; ++k) cached[k] = p.jointRows[first + k].impulse;
+    }
 }
 
 void World::finishJoints(float dt) {
     StepPipeline& p = *pipeline_;
+    cacheJointImpulses();
     for (uint32_t i = 0; i <= joints_.size(); ++i) {
         const uint32_t first = p.jointRowStart[i], count = p.jointRowCount[i];
-        std::vector<float>& cached = p.jointImpulses[i];
-        cached.resize(count);
         glm::vec3 force(0.0f);
         float torque = 0.0f;
         for (uint32_t k = 0; k < count; ++k) {
             const JointRow& r = p.jointRows[first + k];
-            cached[k] = r.impulse;
             if (r.linear) force += r.impulse * r.jvB;
             else torque += std::fabs(r.impulse);
         }

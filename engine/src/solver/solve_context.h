@@ -1,0 +1,76 @@
+#pragma once
+// The seam between World::step and the solver methods. World builds one SolveContext per step
+// and calls the chosen row of the method table (solver_methods.h) with it; the method owns
+// everything from preparing rows to storing impulses: warm starting, iterations, sub-steps,
+// relaxation and restitution, and (for methods that say so in the table) integration. What
+// only the world can do (forces on bodies, moving bodies, joints' bookkeeping) it asks through
+// SolveWorld. Stages are timed into Profile by name (StageTimer).
+#include "solver/contact_solver.h"
+#include "solver/joint_rows.h"
+#include "solver/position_solver.h"
+#include "tumble/settings.h"
+#include "tumble/world.h"
+#include "world/timer.h"
+
+#include <memory>
+#include <span>
+#include <typeinfo>
+#include <vector>
+
+namespace tumble {
+
+/// What a method may ask of the world during the solve (World implements it, world_solve.cpp).
+class SolveWorld {
+public:
+    /// Forces, gravity (and force fields at the current poses), gyroscopic term and damping
+    /// over h, into the solver bodies' velocities. For methods that integrate themselves.
+    virtual void integrateVelocities(float h) = 0;
+    /// Move every awake non-static body over h with its solver body's velocity (symplectic
+    /// Euler); refreshes the solver bodies' world inverse inertia and SolveContext::poses.
+    virtual void integratePositions(float h) = 0;
+    /// Move body `index` by dx and rotate it by the small rotation dtheta (rad, world): the
+    /// position-based methods' direct corrections. Refreshes its record and pose.
+    virtual void displace(uint32_t index, const glm::vec3& dx, const glm::vec3& dtheta) = 0;
+    /// Build the joint rows (and the drag spring's) at the bodies' current poses into
+    /// SolveContext::jointRows, each row's impulse set to last step's (or, with keepImpulses,
+    /// to the impulse the same row has now: a sub-step rebuilding its rows). Not applied.
+    virtual void prepareJoints(const StepContext& step, bool keepImpulses) = 0;
+    /// After the solve: cache the joints' impulses, reaction forces, breaking.
+    virtual void finishJoints() = 0;
+    /// One Gauss-Seidel pass bottom-up with the lower body of each contact frozen.
+    virtual void shockPropagation(const StepContext& step) = 0;
+
+protected:
+    ~SolveWorld() = default;
+};
+
+/// A method's own data kept from step to step (derive from it; SolveContext::data holds it).
+struct MethodData {
+    virtual ~MethodData() = default;
+};
+
+/// Everything one solve may touch, built once per step by World::solve.
+struct SolveContext {
+    const SolverSettings& solver;
+    StepContext step;                           ///< derived from Settings once (dt, bias factors)
+    uint64_t stepIndex = 0;                     ///< the world's step count (seeds random order)
+    std::span<ContactManifoldInfo> manifolds;   ///< the persistent contact cache
+    std::span<const StartVelocity> start;       ///< by slot: velocities before this step's forces
+    std::vector<SolverBody>& bodies;            ///< by slot; prepareJoints appends the world's record
+    std::vector<SolverPose>& poses;             ///< by slot: current poses
+    std::vector<ContactConstraint>& constraints;///< this step's contact rows
+    std::vector<JointRow>& jointRows;           ///< this step's joint rows
+    VelocityScratch& scratch;
+    SolveWorld& world;
+    Profile& profile;
+    SolverStats& stats;
+    std::unique_ptr<MethodData>& data;
+
+    /// The method's own data, made afresh when the method changed since last step.
+    template <class T> T& dataAs() {
+        if (!data || typeid(*data) != typeid(T)) data = std::make_unique<T>();
+        return static_cast<T&>(*data);
+    }
+};
+
+} // namespace tumble

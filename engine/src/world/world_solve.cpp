@@ -1,0 +1,206 @@
+// The solve stage of World::step: one SolveContext built per step, handed to the method the
+// settings name (solver_methods.h), and the hooks (SolveWorld) through which a method asks
+// the world for what only the world can do.
+#include "tumble/world.h"
+
+#include "core/math.h"
+#include "dynamics/integrator.h"
+#include "solver/solve_context.h"
+#include "world/pipeline.h"
+
+#include <algorithm>
+
+namespace tumble {
+
+/// The world's side of the seam (solve_context.h).
+class WorldSolveHooks final : public SolveWorld {
+public:
+    WorldSolveHooks(World& world, const StepContext& step) : w_(world), step_(step) {}
+
+    void integrateVelocities(float h) override {
+        StepPipeline& p = *w_.pipeline_;
+        for (uint32_t i = 0; i < w_.slots_.size(); ++i) {
+            const World::Slot& s = w_.slots_[i];
+            if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+            const Body& b = s.body;
+            SolverBody& sb = p.bodies[i];
+            glm::vec3 v = sb.v + h * w_.acceleration(b, b.position);
+            glm::vec3 w = sb.w + h * (b.worldInvInertia * b.torque);
+            w = gyroscopicStep(b, w, h, w_.settings_.gyroscopic);
+            sb.v = v * (1.0f / (1.0f + h * b.linearDamping));
+            sb.w = w * (1.0f / (1.0f + h * b.angularDamping));
+        }
+    }
+
+    void integratePositions(float h) override {
+        StepPipeline& p = *w_.pipeline_;
+        for (uint32_t i = 0; i < w_.slots_.size(); ++i) {
+            World::Slot& s = w_.slots_[i];
+            if (!s.alive || s.body.type == BodyType::Static || s.body.sleeping) continue;
+            integratePose(s.body, p.bodies[i].v, p.bodies[i].w, h);
+            refresh(i);
+        }
+    }
+
+    void displace(uint32_t index, const glm::vec3& dx, const glm::vec3& dtheta) override {
+        Body& b = w_.slots_[index].body;
+        b.position += dx;
+        b.orientation = integrateOrientation(b.orientation, dtheta, 1.0f);
+        b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
+        refresh(index);
+    }
+
+    void prepareJoints(const StepContext& step, bool keepImpulses) override {
+        if (keepImpulses) w_.cacheJointImpulses();
+        w_.prepareJoints(step);
+    }
+    void finishJoints() override { w_.finishJoints(step_.dt); }
+    void shockPropagation(const StepContext& step) override { w_.shockPropagation(step); }
+
+private:
+    // A moved body's solver record and pose follow it.
+    void refresh(uint32_t i) {
+        StepPipeline& p = *w_.pipeline_;
+        const Body& b = w_.slots_[i].body;
+        if (b.invMass > 0.0f) p.bodies[i].invI = b.worldInvInertia;
+        p.poses[i].x = b.position;
+        p.poses[i].q = b.orientation;
+    }
+
+    World& w_;
+    const StepContext& step_;
+};
+
+void World::solve(float dt, const SolverMethodInfo& method) {
+    StepPipeline& p = *pipeline_;
+    const SolverSettings& ss = settings_.solver;
+    StepContext step;
+    {
+        ScopedTimer t(profile_.prepare);
+        step.dt = dt;
+        step.invDt = 1.0f / dt;
+        step.warmStartFactor = ss.warmStarting ? ss.warmStartFactor : 0.0f;
+        step.relaxation = ss.relaxation;
+        step.erp = ss.erp;
+        step.slop = ss.slop;
+        step.maxCorrectionVelocity = ss.maxCorrectionVelocity;
+        step.restitutionThreshold = ss.restitutionThreshold;
+        step.cone = ss.frictionModel == FrictionModel::Cone;
+        step.frictionAnchorRate = ss.frictionAnchorRate;
+        step.baumgarte = ss.positionCorrection == PositionCorrection::Baumgarte;
+        step.splitImpulse = ss.positionCorrection == PositionCorrection::SplitImpulse;
+
+        // Impulses are force x dt: when dt changed, rescale the cached ones so the warm start
+        // applies the same force.
+        if (p.lastDt > 0.0f && p.lastDt != dt) {
+            float scale = dt / p.lastDt;
+            for (ContactManifoldInfo& m : p.manifolds)
+                for (int i = 0; i < m.pointCount; ++i) {
+                    m.points[i].normalImpulse *= scale;
+                    m.points[i].tangentImpulse[0] *= scale;
+                    m.points[i].tangentImpulse[1] *= scale;
+                }
+        }
+        p.lastDt = dt;
+
+        // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
+        // zero inverse mass.
+        p.bodies.resize(slots_.size());
+        p.poses.resize(slots_.size());
+        for (uint32_t i = 0; i < slots_.size(); ++i) {
+            const Slot& s = slots_[i];
+            SolverBody& sb = p.bodies[i];
+            SolverPose& pose = p.poses[i];
+            sb = SolverBody{};
+            pose = SolverPose{};
+            if (!s.alive) continue;
+            const Body& b = s.body;
+            sb.v = b.linearVelocity;
+            sb.w = b.angularVelocity;
+            pose.x = b.position;
+            pose.q = b.orientation;
+            if (!b.sleeping && b.invMass > 0.0f) {
+                sb.invMass = b.invMass;
+                sb.invI = b.worldInvInertia;
+                pose.invMass = b.invMass;
+                pose.localInvI = b.localInvInertia;
+            }
+        }
+    }
+
+    SolverStats& st = p.solverStats;
+    st = {};
+    WorldSolveHooks hooks(*this, step);
+    SolveContext ctx{ss,           step,           stepCount_,      p.manifolds,
+                     p.start,      p.bodies,       p.poses,         p.constraints,
+                     p.jointRows,  p.velocityScratch, hooks,        profile_,
+                     st,           p.methodData};
+    method.solve(ctx);
+
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+        s.body.linearVelocity = p.bodies[i].v;
+        s.body.angularVelocity = p.bodies[i].w;
+    }
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        if (m.pointCount == 0) continue;
+        ++st.manifolds;
+        st.rows += 3 * m.pointCount;
+    }
+}
+
+void World::shockPropagation(const StepContext& ctx) {
+    StepPipeline& p = *pipeline_;
+    // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
+    std::span<ContactConstraint> constraints(p.constraints);
+    // Level of each body: contacts away from the nearest static body (breadth first, in
+    // manifold order, so it is deterministic).
+    const int unset = 1 << 30;
+    std::vector<int>& level = p.level;
+    level.assign(slots_.size(), unset);
+    for (uint32_t i = 0; i < slots_.size(); ++i)
+        if (slots_[i].alive && slots_[i].body.invMass == 0.0f) level[i] = 0;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const ContactConstraint& c : constraints) {
+            int& la = level[c.indexA];
+            int& lb = level[c.indexB];
+            if (la != unset && lb > la + 1) { lb = la + 1; changed = true; }
+            if (lb != unset && la > lb + 1) { la = lb + 1; changed = true; }
+        }
+    }
+    VelocityScratch& scratch = p.velocityScratch;
+    scratch.frozenSide.resize(constraints.size());
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        int la = level[constraints[i].indexA], lb = level[constraints[i].indexB];
+        scratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
+    }
+    // Bottom-up: constraints in order of their lower level (stable, so ties keep body order).
+    std::vector<uint32_t>& order = scratch.order;
+    order.resize(constraints.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    auto lowest = [&](uint32_t i) {
+        return std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
+    };
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
+    // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
+    // split-impulse pass that follows needs their real normal blocks back (it reads nothing
+    // else of the couplings), so those are kept aside.
+    std::vector<NormalBlock>& kept = p.keptBlocks;
+    kept.clear();
+    for (size_t i = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
+    const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
+    scratch.iteration = 1;
+    solveContactsGaussSeidel(constraints, p.bodies, ctx, scratch);
+    for (size_t i = 0, k = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) constraints[i].block = kept[k++];
+    scratch.frozenSide.clear();
+    order.clear();
+    scratch.iteration = iteration;
+    scratch.iterationCount = iterationCount;
+}
+
+} // namespace tumble
