@@ -30,8 +30,14 @@ float buildJointRows(const JointInfo& joint, const JointFrame& frame, const Step
 }
 
 void finishRow(JointRow& row, const JointFrame& f, float C, const StepContext& ctx) {
+    if (ctx.jointHertz > 0.0f && !ctx.positionPass) {
+        finishSpringRow(row, f, C, ctx.jointHertz, ctx.jointDampingRatio, ctx);
+        row.softened = 1;
+        return;
+    }
     float K = rowK(row, f);
     row.mass = K > 0.0f ? 1.0f / K : 0.0f;
+    row.rigidMass = row.mass;
     row.gamma = 0.0f;
     // Velocity rows are rigid: no position bias. The drift is removed after the drift step
     // by nonlinear Gauss-Seidel position iterations (World::correctJointPositions), where the
@@ -45,7 +51,13 @@ void finishRow(JointRow& row, const JointFrame& f, float C, const StepContext& c
 void finishLimitRow(JointRow& row, const JointFrame& f, float C, const StepContext& ctx) {
     // C >= 0 is allowed. Inactive (C > 0): like a speculative contact, Cdot >= -C/dt.
     finishRow(row, f, std::min(C, 0.0f), ctx);
-    if (C > 0.0f) row.bias = ctx.positionPass ? 0.0f : C * ctx.invDt;
+    if (C > 0.0f) {
+        // Inactive: a rigid speculative row, also when rows are soft.
+        row.bias = ctx.positionPass ? 0.0f : C * ctx.invDt;
+        row.gamma = 0.0f;
+        row.mass = row.rigidMass;
+        row.softened = 0;
+    }
     row.lower = 0.0f;
     row.upper = 1e30f;
 }
@@ -58,6 +70,7 @@ void finishSpringRow(JointRow& row, const JointFrame& f, float C, float frequenc
         return;
     }
     float m = 1.0f / K;
+    row.rigidMass = m;
     float omega = 2.0f * 3.14159265f * frequencyHz;
     float k = m * omega * omega;
     float c = 2.0f * m * dampingRatio * omega;
@@ -80,13 +93,16 @@ void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, 
     }
 }
 
-void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies) {
+void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, bool useBias) {
     for (JointRow& r : rows) {
         SolverBody& a = bodies[r.a];
         SolverBody& b = bodies[r.b];
         float Cdot = glm::dot(r.jvA, a.v) + glm::dot(r.jwA, a.w) + glm::dot(r.jvB, b.v) +
                      glm::dot(r.jwB, b.w);
-        float lambda = std::clamp(r.impulse - r.mass * (Cdot + r.bias + r.gamma * r.impulse),
+        const bool rigid = !useBias && r.softened;
+        const float mass = rigid ? r.rigidMass : r.mass;
+        const float bias = rigid ? 0.0f : r.bias, gamma = rigid ? 0.0f : r.gamma;
+        float lambda = std::clamp(r.impulse - mass * (Cdot + bias + gamma * r.impulse),
                                   r.lower, r.upper);
         float delta = lambda - r.impulse;
         r.impulse = lambda;

@@ -29,6 +29,10 @@ struct JointRow {
     float impulse = 0.0f;            ///< N s, accumulated (warm started)
     uint32_t joint = 0;              ///< index into the world's joint slots
     uint8_t linear = 0;              ///< 1: a force row (reaction force), 0: a torque row
+    /// 1: a rigid row made soft only to remove drift (StepContext::jointHertz); a relax pass
+    /// solves it rigid and without bias. Real springs (drag, spring joints) stay 0.
+    uint8_t softened = 0;
+    float rigidMass = 0.0f;          ///< 1 / (J M^-1 J^T): the mass without softness
 };
 
 /// Where a joint's two bodies are this step.
@@ -66,6 +70,8 @@ void finishSpringRow(JointRow& row, const JointFrame& frame, float C, float freq
                      float dampingRatio, const StepContext& ctx);
 
 void warmStartJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, float factor);
-void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies);
+/// One Gauss-Seidel pass over the rows. useBias false is a relax pass: softened rows are
+/// solved rigid and toward Cdot = 0 (soft step's relax iterations).
+void solveJointRows(std::span<JointRow> rows, std::span<SolverBody> bodies, bool useBias = true);
 
 } // namespace tumble

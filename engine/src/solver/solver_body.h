@@ -30,6 +30,11 @@ struct StepContext {
     bool baumgarte = false;         ///< bias in the velocity rows
     bool splitImpulse = false;      ///< bias in a separate pseudo-velocity pass
     bool positionPass = false;      ///< joint rows built for a position iteration: bias = erp C (m or rad)
+    /// Soft joint rows (sub-stepping methods): > 0 makes every rigid joint row a spring of this
+    /// frequency (Hz) and damping ratio on its own error C, which removes drift inside the
+    /// velocity solve (Catto, "Soft Constraints"; Box2D v3). 0: rigid rows without bias.
+    float jointHertz = 0.0f;
+    float jointDampingRatio = 0.0f;
 };
 
 } // namespace tumble

@@ -58,6 +58,9 @@ void motorRow(JointRow row, float speed, float maxForce, const JointFrame& f,
     if (ctx.positionPass) return; // a motor drives velocity, it has no position error
     finishRow(row, f, 0.0f, ctx);
     row.bias = -speed;
+    row.gamma = 0.0f; // a motor is rigid, also among soft rows
+    row.mass = row.rigidMass;
+    row.softened = 0;
     row.lower = -maxForce * ctx.dt;
     row.upper = maxForce * ctx.dt;
     rows.push_back(row);
