@@ -1,5 +1,5 @@
 // The contact solver's physical claims: resting, bouncing, sliding, colliding.
-#include "physics/contact_fixtures.h"
+#include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
 
@@ -7,27 +7,7 @@ using namespace tumble;
 using namespace tumble::test;
 
 namespace {
-constexpr float kG = 9.81f;
-
-/// Height of the sphere's bottom at the apex of its first rebound after a drop from h.
-float firstRebound(float restitution, float h, Settings s = noSleep()) {
-    World w(s);
-    addMaterial(w, "ball", restitution, 0.5f, 0.5f);
-    addGround(w);
-    setPair(w, "ball", "Static", restitution, 0.5f, 0.5f);
-    const float r = 0.25f;
-    BodyId ball = addSphere(w, {0, h + r, 0}, r, "ball");
-    bool rising = false;
-    float apex = 0.0f;
-    for (int i = 0; i < 4000; ++i) {
-        w.step();
-        const Body& b = w.body(ball);
-        if (b.linearVelocity.y > 0.0f) rising = true;
-        if (rising) apex = std::max(apex, b.position.y - r);
-        if (rising && b.linearVelocity.y < 0.0f) break;
-    }
-    return apex;
-}
+constexpr float kG = kGravity;
 } // namespace
 
 TEST(Contact, RestingBoxSinksLessThanSlopPlusOneMillimetreAndDoesNotDrift) {
@@ -84,40 +64,6 @@ TEST(Contact, ApproachBelowTheRestitutionThresholdDoesNotBounce) {
     float apex = firstRebound(0.9f, 0.01f);
     EXPECT_LT(apex, 0.002f);
 }
-
-namespace {
-struct RampResult {
-    float travelled;    ///< m along the slope after 2 s
-    float acceleration; ///< m/s^2 along the slope, from 1 s to 2 s
-};
-
-RampResult slideOnRamp(float thetaDeg, float muS, float muD) {
-    World w(noSleep());
-    addMaterial(w, "ramp", 0.0f, muS, muD);
-    addMaterial(w, "block", 0.0f, muS, muD);
-    setPair(w, "ramp", "block", 0.0f, muS, muD);
-    const float theta = thetaDeg * kPi / 180.0f;
-    glm::quat q = glm::angleAxis(theta, glm::vec3(0, 0, 1));
-    BodyDef ramp;
-    ramp.type = BodyType::Static;
-    ramp.shape.type = ShapeType::Box;
-    ramp.shape.halfExtents = {30.0f, 0.5f, 5.0f};
-    ramp.orientation = q;
-    ramp.material = "ramp";
-    w.createBody(ramp);
-    glm::vec3 n = q * glm::vec3(0, 1, 0);
-    glm::vec3 downhill = -(q * glm::vec3(1, 0, 0));
-    BodyId block = addBox(w, n * 1.0f, glm::vec3(0.5f), "block", q);
-    glm::vec3 start = w.body(block).position;
-    float v1 = 0.0f;
-    for (int i = 1; i <= 120; ++i) {
-        w.step();
-        if (i == 60) v1 = glm::dot(w.body(block).linearVelocity, downhill);
-    }
-    float v2 = glm::dot(w.body(block).linearVelocity, downhill);
-    return {glm::length(w.body(block).position - start), v2 - v1};
-}
-} // namespace
 
 TEST(Friction, BlockWithStaticFrictionAboveTanThetaStaysOnTheRamp) {
     RampResult r = slideOnRamp(30.0f, 0.8f, 0.7f); // tan 30 deg = 0.577

@@ -1,7 +1,7 @@
 // Joints against closed forms and conservation: the pendulum's small-angle period, a hanging
 // chain that does not stretch, hinge limits and motors, Newton's cradle passing its momentum
 // down the row, and jointed bodies that do not collide unless asked to.
-#include "physics/contact_fixtures.h"
+#include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
 
@@ -67,40 +67,11 @@ HingedBar hingedBar(const Settings& settings, JointDef def) {
 // --- pendulum ---------------------------------------------------------------------------------
 
 TEST(Pendulum, SmallAnglePeriodIsTwoPiRootLOverGWithinTwoPercent) {
-    // A point-like bob on a rigid 2 m distance joint from a world pivot, released at 5 degrees.
-    // The distance joint leaves the bob's spin free, so this is the simple pendulum:
-    // T = 2 pi sqrt(L / g) (1 + theta0^2 / 16 + ...), the amplitude term 0.05% here.
-    const float L = 2.0f, g = 9.81f, theta0 = 5.0f * kPi / 180.0f;
-    World w(noSleep());
-    const glm::vec3 pivot(0.0f, 3.0f, 0.0f);
-    BodyId bob = addSphere(w, pivot + L * glm::vec3(std::sin(theta0), -std::cos(theta0), 0.0f), 0.05f, "Metal");
-    JointDef def;
-    def.type = JointType::Distance;
-    def.bodyB = bob;
-    def.anchor = pivot;
-    def.anchorB = w.body(bob).position;
-    def.hasAnchorB = true;
-    join(w, def);
-
-    // Times of x = 0 crossings, linearly interpolated between steps.
-    std::vector<double> crossings;
-    const float dt = w.settings().timestep;
-    float previousX = w.body(bob).position.x;
-    float worstLength = 0.0f;
-    for (int i = 0; i < int(12.0f / dt); ++i) {
-        w.step();
-        const glm::vec3 x = w.body(bob).position;
-        worstLength = std::max(worstLength, std::fabs(glm::length(x - pivot) - L));
-        if ((previousX > 0.0f) != (x.x > 0.0f))
-            crossings.push_back(w.time() - dt * x.x / (x.x - previousX));
-        previousX = x.x;
-    }
-    ASSERT_LT(worstLength, 0.01f) << "the bob left the circle of radius L: is the joint solved?";
-    ASSERT_GE(crossings.size(), 6u) << "fewer than three periods";
-    // Consecutive crossings are half a period apart.
-    const double measured = 2.0 * (crossings.back() - crossings.front()) / double(crossings.size() - 1);
-    const double expected = 2.0 * kPi * std::sqrt(L / g); // 2.837 s
-    EXPECT_NEAR(measured, expected, 0.02 * expected);
+    const PendulumResult r = pendulum(noSleep());
+    ASSERT_LT(r.worstLength, 0.01f) << "the bob left the circle of radius L: is the joint solved?";
+    ASSERT_GE(r.crossings, 6u) << "fewer than three periods";
+    const double expected = 2.0 * kPi * std::sqrt(2.0 / kGravity); // 2.837 s
+    EXPECT_NEAR(r.period, expected, 0.02 * expected);
 }
 
 // --- chain ------------------------------------------------------------------------------------
@@ -234,50 +205,13 @@ TEST(Hinge, TorqueLimitedMotorAcceleratesAtMaxTorqueOverInertiaAndFallsShort) {
 // --- Newton's cradle --------------------------------------------------------------------------
 
 TEST(NewtonsCradle, LastBallLeavesWithTheFirstBallsSpeedAndTheMiddleOnesStayStill) {
-    // Five equal steel balls on 1 m distance joints in a row, restitution 1 between them. The
-    // first is pulled out 30 degrees and released. Equal masses in an elastic row pass the
-    // momentum along: the last ball leaves with (nearly) the first's speed and the middle
-    // three barely move. The balls hang 4 cm apart (more than the contact margin plus a
-    // step's travel), so each collision is solved on its own; touching balls would all be
-    // hit in one step, and a simultaneous solve shares the impulse out instead.
-    World w(noSleep());
-    addMaterial(w, "steel", 1.0f, 0.0f, 0.0f);
-    setPair(w, "steel", "steel", 1.0f, 0.0f, 0.0f);
-    const float r = 0.1f, L = 1.0f, theta0 = 30.0f * kPi / 180.0f, gap = 0.04f;
-    std::vector<BodyId> balls;
-    for (int i = 0; i < 5; ++i) {
-        const glm::vec3 pivot((2.0f * r + gap) * float(i - 2), 3.0f, 0.0f);
-        glm::vec3 centre = pivot - glm::vec3(0.0f, L, 0.0f);
-        if (i == 0) centre = pivot + L * glm::vec3(-std::sin(theta0), -std::cos(theta0), 0.0f);
-        balls.push_back(addSphere(w, centre, r, "steel"));
-        JointDef def;
-        def.type = JointType::Distance;
-        def.bodyB = balls.back();
-        def.anchor = pivot;
-        def.anchorB = centre;
-        def.hasAnchorB = true;
-        join(w, def);
-    }
-    const float vImpact = std::sqrt(2.0f * 9.81f * L * (1.0f - std::cos(theta0))); // 1.62 m/s
-    auto speed = [&](int i) { return glm::length(w.body(balls[size_t(i)]).linearVelocity); };
-    // The first ball's speed just before the row starts to move; then every ball's speed
-    // when the last one has swung 10 cm out (its speed is down 2% by then, to gravity).
-    const float restX = w.body(balls[4]).position.x;
-    float firstBefore = 0.0f, lastAfter = 0.0f, middleWorst = 0.0f;
-    bool out = false;
-    for (int i = 0; i < 120 && !out; ++i) {
-        w.step();
-        if (speed(1) < 0.01f) firstBefore = std::max(firstBefore, speed(0));
-        out = w.body(balls[4]).position.x > restX + 0.1f;
-        if (out) {
-            lastAfter = speed(4);
-            middleWorst = std::max({speed(1), speed(2), speed(3)});
-        }
-    }
-    ASSERT_TRUE(out) << "the last ball never left";
-    EXPECT_NEAR(firstBefore, vImpact, 0.05f * vImpact) << "the swing down";
-    EXPECT_GE(lastAfter, 0.9f * firstBefore);
-    EXPECT_LT(middleWorst, 0.1f * firstBefore);
+    // Equal masses in an elastic row pass the momentum along: the last ball leaves with
+    // (nearly) the first's speed and the middle three barely move (scenarios.h).
+    const CradleResult c = newtonsCradle(noSleep());
+    ASSERT_TRUE(c.out) << "the last ball never left";
+    EXPECT_NEAR(c.firstBefore, c.vImpact, 0.05f * c.vImpact) << "the swing down";
+    EXPECT_GE(c.lastAfter, 0.9f * c.firstBefore);
+    EXPECT_LT(c.middleWorst, 0.1f * c.firstBefore);
 }
 
 // --- collideConnected -------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // Stacks and pyramids: what warm starting and iterations buy.
-#include "physics/contact_fixtures.h"
+#include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
 
@@ -7,26 +7,11 @@ using namespace tumble;
 using namespace tumble::test;
 
 namespace {
-struct StackResult {
-    float drift;  ///< m, largest sideways displacement of any box
-    float sag;    ///< m, how far the top box sank
-};
 
 StackResult runStack(int count, float seconds, bool warmStarting) {
     Settings s = noSleep(); // the solver alone holds it up, not sleeping
     s.solver.warmStarting = warmStarting;
-    World w(s);
-    addGround(w);
-    std::vector<BodyId> ids = addStack(w, count);
-    std::vector<glm::vec3> start = positions(w, ids);
-    int steps = static_cast<int>(seconds * 60.0f);
-    for (int i = 0; i < steps; ++i) w.step();
-    StackResult r{0.0f, start.back().y - w.body(ids.back()).position.y};
-    for (size_t i = 0; i < ids.size(); ++i) {
-        glm::vec3 d = w.body(ids[i]).position - start[i];
-        r.drift = std::max(r.drift, std::hypot(d.x, d.z));
-    }
-    return r;
+    return tumble::test::runStack(s, count, seconds);
 }
 
 /// The largest displacement of any box of `build`'s structure after 10 s with settings s.

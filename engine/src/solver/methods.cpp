@@ -10,6 +10,9 @@ namespace tumble {
 // One line per method file.
 void solveBlockGaussSeidelMethod(SolveContext&);
 void solveJacobiMethod(SolveContext&);
+void solvePgsMethod(SolveContext&);
+void solveSorMethod(SolveContext&);
+void solveRandomOrderMethod(SolveContext&);
 
 namespace {
 
@@ -26,6 +29,15 @@ constexpr std::array kMethods = {
         "default; converges fast and keeps tall stacks level.",
         kRigid | kUsesRelaxation, false, solveBlockGaussSeidelMethod},
     SolverMethodInfo{
+        "pgs", "PGS, row by row",
+        "Projected Gauss-Seidel one scalar row at a time, the plain sequential-impulse loop "
+        "(box2d-lite; Catto, GDC 2005): joint rows, then per manifold the friction rows and the "
+        "normal rows, each seeing the velocities the rows before it left: lambda_i = "
+        "clamp(lambda_i - (Cdot_i - b_i + cfm lambda_i) / (K_ii + cfm), lo_i, hi_i), friction "
+        "bounds +-mu lambda_n. The readable reference that block Gauss-Seidel refines: on a "
+        "box, the first corner solved takes more than its share every pass.",
+        kRigid | kUsesCfm, false, solvePgsMethod},
+    SolverMethodInfo{
         "jacobi", "Jacobi",
         "Projected Jacobi: every row reads the velocities from the start of the pass and all "
         "impulses are applied together, each scaled by 1 / (rows on its busier body) so that "
@@ -33,6 +45,21 @@ constexpr std::array kMethods = {
         "K_ii), clamped. The form that parallelises; converges slower than Gauss-Seidel: a "
         "stack sags at the same iteration count.",
         kRigid | kUsesRelaxation, false, solveJacobiMethod},
+    SolverMethodInfo{
+        "sor", "SOR (over-relaxed PGS)",
+        "Successive over-relaxation: row-by-row PGS with every step scaled by omega before the "
+        "clamp: lambda_i = clamp(lambda_i - omega (Cdot_i - b_i + cfm lambda_i) / (K_ii + cfm)). "
+        "omega = relaxation: above 1 it reaches a stack's answer in fewer passes until it "
+        "overshoots and rings; below 1 it damps (Young 1950; Erleben 2013).",
+        kRigid | kUsesCfm | kUsesRelaxation, false, solveSorMethod},
+    SolverMethodInfo{
+        "randomOrder", "PGS, random row order",
+        "Row-by-row PGS with the rows shuffled once per step (Fisher-Yates from a splitmix64 "
+        "generator seeded with solver.seed and the step number: deterministic, and a snapshot "
+        "replays the same order). A fixed order lets the rows solved last win every pass and "
+        "can push a pile the same way every step; a shuffled order spreads that error (Erleben "
+        "2013; Bullet's SOLVER_RANDMIZE_ORDER).",
+        kRigid | kUsesCfm | kUsesSeed, false, solveRandomOrderMethod},
 };
 
 } // namespace

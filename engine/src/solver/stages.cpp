@@ -21,20 +21,22 @@ void storeStage(SolveContext& ctx) {
     ctx.world.finishJoints();
 }
 
-void solveRigid(SolveContext& ctx, ContactIteration iterate) {
+void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     const SolverSettings& ss = ctx.solver;
     prepareStage(ctx);
     warmStartStage(ctx);
     float maxDelta = 0.0f;
     {
         ScopedTimer t(ctx.profile.iterate);
+        if (passes.begin) passes.begin(ctx);
         ctx.scratch.iterationCount = ss.velocityIterations;
         for (int it = 0; it < ss.velocityIterations; ++it) {
             ctx.scratch.iteration = it;
             // Joints first, then contacts: contacts, solved last, are satisfied best.
-            solveJointRows(ctx.jointRows, ctx.bodies);
-            maxDelta = iterate(ctx);
+            if (!passes.solvesJoints) solveJointRows(ctx.jointRows, ctx.bodies);
+            maxDelta = passes.iterate(ctx);
         }
+        if (passes.end) passes.end(ctx);
     }
     {
         ScopedTimer t(ctx.profile.relax);

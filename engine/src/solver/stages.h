@@ -18,13 +18,22 @@ void warmStartStage(SolveContext& ctx);
 /// Write the impulses back into the contact cache, record the clamps, finish the joints.
 void storeStage(SolveContext& ctx);
 
-/// One pass of a rigid method over the contact rows; returns the largest |dlambda| (N s).
-/// ctx.scratch.iteration and iterationCount say which pass this is.
-using ContactIteration = float (*)(SolveContext& ctx);
+/// What makes one velocity-level method differ from another.
+struct RigidPasses {
+    /// One pass over the rows; returns the largest |dlambda| (N s). ctx.scratch.iteration and
+    /// iterationCount say which pass this is.
+    float (*iterate)(SolveContext& ctx) = nullptr;
+    /// After the warm start and after the last pass (a method on its own rows gathers them
+    /// from the contact lanes and joint rows, and scatters the impulses back). May be null.
+    void (*begin)(SolveContext& ctx) = nullptr;
+    void (*end)(SolveContext& ctx) = nullptr;
+    /// True when `iterate` solves the joint rows too; otherwise each pass solves them first.
+    bool solvesJoints = false;
+};
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes
-/// (joint rows first, then `iterate` on the contacts), shock propagation and split impulse
-/// when enabled, store. Fills the solver stats' iteration figures.
-void solveRigid(SolveContext& ctx, ContactIteration iterate);
+/// (joint rows first unless the method solves them, then `iterate`), shock propagation and
+/// split impulse when enabled, store. Fills the solver stats' iteration figures.
+void solveRigid(SolveContext& ctx, const RigidPasses& passes);
 
 } // namespace tumble

@@ -6,9 +6,11 @@
 namespace tumble {
 
 void solveBlockGaussSeidelMethod(SolveContext& ctx) {
-    solveRigid(ctx, [](SolveContext& c) {
+    RigidPasses passes;
+    passes.iterate = [](SolveContext& c) {
         return solveContactsGaussSeidel(c.constraints, c.bodies, c.step, c.scratch);
-    });
+    };
+    solveRigid(ctx, passes);
 }
 
 } // namespace tumble

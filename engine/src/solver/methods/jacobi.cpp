@@ -5,9 +5,11 @@
 namespace tumble {
 
 void solveJacobiMethod(SolveContext& ctx) {
-    solveRigid(ctx, [](SolveContext& c) {
+    RigidPasses passes;
+    passes.iterate = [](SolveContext& c) {
         return solveContactsJacobi(c.constraints, c.bodies, c.step, c.scratch);
-    });
+    };
+    solveRigid(ctx, passes);
 }
 
 } // namespace tumble
