@@ -44,36 +44,23 @@ void drawCounters(const World& world) {
 /// Time per stage with a bar for its share of the whole step.
 void drawProfile(const World& world) {
     const Profile& p = world.profile();
-    struct Stage {
-        const char* name;
-        float ms;
-        const char* help;
-    };
-    const Stage stages[] = {
-        {"broad phase", p.broadphase, "Update the bounding boxes and find candidate pairs, ms."},
-        {"narrow phase", p.narrowphase, "Dispatch each candidate pair to its collide function and "
-                                        "match the manifolds against last step's (contact cache), ms."},
-        {"solve", p.solve, "Prepare the rows, warm start and run the velocity iterations, ms."},
-        {"integrate velocities", p.integrateVelocities, "Gravity, force fields and damping into "
-                                                        "velocities, ms."},
-        {"integrate positions", p.integratePositions, "Velocities into poses, and the position "
-                                                      "correction (split impulse, NGS), ms."},
-        {"sleep", p.sleep, "Islands and sleeping, ms."},
-    };
     float total = std::max(p.step, 1e-6f);
     if (!ImGui::BeginTable("profile", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     ImGui::TableSetupColumn("stage", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableSetupColumn("ms", ImGuiTableColumnFlags_WidthFixed, 60.0f);
     ImGui::TableSetupColumn("share", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    for (const Stage& s : stages) {
+    for (const ProfileStage& s : profileStages()) {
+        const float ms = p.*s.member;
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
+        if (s.inside) ImGui::Indent();
         ImGui::TextUnformatted(s.name);
+        if (s.inside) ImGui::Unindent();
         itemTooltip(s.help);
         ImGui::TableNextColumn();
-        ImGui::Text("%.3f", s.ms);
+        ImGui::Text("%.3f", ms);
         ImGui::TableNextColumn();
-        ImGui::ProgressBar(std::clamp(s.ms / total, 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), "");
+        ImGui::ProgressBar(std::clamp(ms / total, 0.0f, 1.0f), ImVec2(-1.0f, 0.0f), "");
         itemTooltip("Share of the whole step.");
     }
     ImGui::TableNextRow();

@@ -5,6 +5,7 @@
 #include "window/widgets.h"
 
 #include <imgui.h>
+#include <algorithm>
 #include <string>
 
 namespace tumble::app {
@@ -12,6 +13,8 @@ namespace {
 
 /// The switches the scene lessons talk about, at the top.
 bool drawMainSwitches(SolverSettings& v) {
+    const uint32_t uses = solverMethodOrDefault(v.method).uses;
+    ImGui::BeginDisabled(!(uses & kUsesWarmStarting));
     bool changed = ImGui::Checkbox("Warm starting", &v.warmStarting);
     itemTooltip("Warm starting: start each step from last step's accumulated impulses (matched "
                 "point to point by feature id), scaled by the factor: lambda_0 = factor * "
@@ -24,13 +27,18 @@ bool drawMainSwitches(SolverSettings& v) {
     itemTooltip("Warm-start factor, 0..1 (dimensionless): lambda_0 = factor * lambda_previous. "
                 "1 reuses the whole impulse; lower values damp oscillation but converge slower.");
     ImGui::EndDisabled();
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(!(uses & kUsesPositionCorrection));
     changed |= enumCombo("Position correction", v.positionCorrection, 4, help::kPositionCorrection);
     itemTooltip("How penetration is removed. Hover each entry for its formula.\n"
                 "baumgarte: bias = ERP/dt * max(depth - slop, 0), capped at maxCorrectionVelocity, "
                 "as real velocity.\n"
                 "splitImpulse: pseudo-velocities solved in their own pass and discarded: pushes "
                 "apart without adding kinetic energy.\n"
-                "nonlinearGaussSeidel: positions moved directly after integration.");
+                "nonlinearGaussSeidel: positions moved directly after integration.\n"
+                "Greyed out: the method removes penetration its own way (soft contacts, "
+                "position-based constraints).");
+    ImGui::EndDisabled();
     return changed;
 }
 
@@ -57,30 +65,104 @@ bool drawMethod(SolverSettings& v) {
 
 bool drawIterations(SolverSettings& v) {
     bool changed = drawMethod(v);
-    changed |= ImGui::SliderInt("Velocity iterations", &v.velocityIterations, 0, 200, "%d",
-                                ImGuiSliderFlags_Logarithmic);
-    itemTooltip("Passes over every contact row per step, 0..200. Each pass moves every "
-                "accumulated impulse toward the exact solution; a tall stack needs many passes "
-                "(or warm starting). Cost grows linearly.");
-    changed |= ImGui::SliderInt("Position iterations", &v.positionIterations, 0, 200, "%d",
-                                ImGuiSliderFlags_Logarithmic);
-    itemTooltip("Passes of the position stage per step, 0..200: the pseudo-velocity pass of "
-                "split impulse, or the passes of nonlinear Gauss-Seidel (each recomputes the "
-                "depths from the current poses). Unused by baumgarte and none.");
-    changed |= ImGui::SliderFloat("Relaxation", &v.relaxation, 0.01f, 1.99f, "%.2f");
-    itemTooltip("Successive over-relaxation factor omega, 0.01..1.99 (dimensionless): "
-                "lambda += omega * dlambda (SOR). 1 is plain Gauss-Seidel; < 1 under-relaxes "
-                "(damped, steadier); > 1 over-relaxes (faster convergence until it oscillates).");
+    // Only the knobs the method reads (its row's `uses` in the solver table).
+    const uint32_t uses = solverMethodOrDefault(v.method).uses;
+    if (uses & kUsesVelocityIterations) {
+        changed |= ImGui::SliderInt("Velocity iterations", &v.velocityIterations, 0, 200, "%d",
+                                    ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Passes over every row per step, 0..200. Each pass moves every accumulated "
+                    "impulse toward the exact solution; a tall stack needs many passes (or warm "
+                    "starting). Cost grows linearly. Exact methods use them only on islands over "
+                    "their row cap.");
+    }
+    if (uses & kUsesPositionIterations) {
+        changed |= ImGui::SliderInt("Position iterations", &v.positionIterations, 0, 200, "%d",
+                                    ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Passes of the position stage per step, 0..200: the pseudo-velocity pass of "
+                    "split impulse, or the passes of nonlinear Gauss-Seidel (each recomputes the "
+                    "depths from the current poses). Unused by baumgarte and none.");
+    }
+    if (uses & kUsesRelaxation) {
+        changed |= ImGui::SliderFloat("Relaxation", &v.relaxation, 0.01f, 1.99f, "%.2f");
+        itemTooltip("Successive over-relaxation factor omega, 0.01..1.99 (dimensionless): "
+                    "lambda += omega * dlambda before the clamp. 1 is plain Gauss-Seidel; < 1 "
+                    "under-relaxes (damped, steadier); > 1 over-relaxes (faster convergence until "
+                    "it oscillates).");
+    }
+    if (uses & kUsesCfm) {
+        changed |= ImGui::SliderFloat("CFM", &v.cfm, 0.0f, 0.01f, "%.5f 1/kg", ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Constraint force mixing, 1/kg (ODE, Bullet): eps added to each row's "
+                    "diagonal, (J M^-1 J^T + eps) lambda = -(Cdot - b) - eps lambda, so a row gives "
+                    "by eps lambda m/s. 0 is rigid; a little regularises redundant contacts (four "
+                    "points of a box carry a three-dimensional load) and makes the exact solver's "
+                    "matrix positive definite. A resting body sinks at eps m g dt without position "
+                    "correction. The shock pass stays rigid.");
+    }
+    if (uses & kUsesSeed) {
+        int seed = static_cast<int>(v.seed);
+        if (ImGui::InputInt("Seed", &seed)) {
+            v.seed = static_cast<uint32_t>(std::max(seed, 0));
+            changed = true;
+        }
+        itemTooltip("Seed of the row shuffle (with the step number): the same seed replays the "
+                    "same orders, bit for bit; another seed shows how much the order matters.");
+    }
+    if (uses & kUsesExactRows) {
+        changed |= ImGui::SliderInt("Exact row cap", &v.exactMaxRows, 1, 20000, "%d rows",
+                                    ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Largest island, in rows (3 per contact point plus the joint rows), solved "
+                    "exactly; each pivot costs O(n^2), the whole solve O(n^3). Larger islands fall "
+                    "back to row-by-row PGS for that step (the Last step table counts them).");
+    }
+    if (uses & kUsesSubsteps) {
+        changed |= ImGui::SliderInt("Sub-steps", &v.substeps, 1, 64, "%d");
+        itemTooltip("Sub-steps per step, 1..64: h = dt / substeps. Each integrates velocities and "
+                    "positions and solves once; small steps make the linearised rows nearly exact "
+                    "(Macklin et al. 2019).");
+    }
+    if (uses & kUsesRelaxIterations) {
+        changed |= ImGui::SliderInt("Relax iterations", &v.relaxIterations, 0, 50, "%d");
+        itemTooltip("Passes per sub-step after the positions moved, without bias and rigid: they "
+                    "remove the velocity the soft push-out added, so pushing apart adds no energy "
+                    "(Box2D v3).");
+    }
+    if (uses & kUsesSoftness) {
+        changed |= ImGui::SliderFloat("Contact hertz", &v.contactHertz, 0.1f, 1000.0f, "%.1f Hz",
+                                      ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Stiffness of the contact push-out as a frequency, Hz (capped at a quarter of "
+                    "the sub-step rate). With w = 2 pi f, z the damping ratio and h the sub-step: "
+                    "bias rate = w / (2 z + h w), mass scale = h w (2 z + h w) / (1 + h w (2 z + h w)), "
+                    "impulse scale = 1 / (1 + h w (2 z + h w)) (Catto, Soft Constraints).");
+        changed |= ImGui::SliderFloat("Contact damping ratio", &v.contactDampingRatio, 0.0f, 100.0f, "%.1f");
+        itemTooltip("Damping ratio z of the contact spring (1 = critical). High values (10) push out "
+                    "slowly without bounce.");
+        changed |= ImGui::SliderFloat("Joint hertz", &v.jointHertz, 0.1f, 1000.0f, "%.1f Hz",
+                                      ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Stiffness of joint drift removal, Hz: each joint row is a spring on its own "
+                    "error C of this frequency, with gamma = 1 / (h (c + h k)), bias = h k / (c + h k) "
+                    "C / h for k = m w^2, c = 2 m z w.");
+        changed |= ImGui::SliderFloat("Joint damping ratio", &v.jointDampingRatio, 0.0f, 100.0f, "%.1f");
+        itemTooltip("Damping ratio of the joints' drift springs.");
+    }
+    if (uses & kUsesCompliance) {
+        changed |= ImGui::SliderFloat("Compliance", &v.compliance, 0.0f, 0.001f, "%.2e m/N",
+                                      ImGuiSliderFlags_Logarithmic);
+        itemTooltip("XPBD contact compliance alpha, m/N (the inverse of stiffness): dlambda = (-C - "
+                    "alpha~ lambda) / (w1 + w2 + alpha~), alpha~ = alpha / h^2. 0 is rigid; a body "
+                    "of mass m rests m g alpha deep.");
+    }
     changed |= enumCombo("Friction model", v.frictionModel, 2, help::kFrictionModel);
     itemTooltip("Shape of the Coulomb bound on the friction impulse.\n"
                 "pyramid: |lambda_t1|, |lambda_t2| <= mu lambda_n separately (a square: up to "
                 "sqrt(2) too much along the diagonals).\n"
                 "cone: |(lambda_t1, lambda_t2)| <= mu lambda_n (a circle).");
+    ImGui::BeginDisabled(!(solverMethodOrDefault(v.method).uses & kUsesShockPropagation));
     changed |= ImGui::Checkbox("Shock propagation", &v.shockPropagation);
     itemTooltip("After the velocity iterations, one more Gauss-Seidel pass from the ground up in "
                 "which the body nearer the ground of each contact counts as infinitely heavy "
                 "(Guendelman et al. 2003). What is left of the load error then cannot tilt a stack: "
                 "off, tall stacks and pyramids lean and slide apart at 10 iterations.");
+    ImGui::EndDisabled();
     changed |= ImGui::SliderFloat("Friction anchors", &v.frictionAnchorRate, 0.0f, 0.2f, "%.3f /step");
     itemTooltip("Share of a sticking point's drift taken back per step, 0..1 (0 = off). A sticking "
                 "point keeps how far the surfaces have crept over each other since it stuck (the "
@@ -164,6 +246,16 @@ void drawLastStep(const App& app) {
             st.velocityIterations);
     statRow("position iterations", "Position passes the last step actually ran.", "%.0f",
             st.positionIterations);
+    statRow("sub-steps", "Sub-steps the method took (soft step, TGS, XPBD); 1 for the others.",
+            "%.0f", st.substeps);
+    if (solverMethodOrDefault(app.world.settings().solver.method).uses & kUsesExactRows) {
+        statRow("exact islands", "Islands solved exactly by pivoting this step.", "%.0f", st.exactIslands);
+        statRow("fallback islands", "Islands over the exact row cap, solved by row-by-row PGS "
+                                    "instead this step. Raise the cap to solve them exactly.",
+                "%.0f", st.fallbackIslands);
+        statRow("largest island", "Rows of the largest island this step.", "%.0f", st.largestIslandRows);
+        statRow("pivots", "Pivots of the exact solver over all islands.", "%.0f", st.pivots);
+    }
     statRow("max delta", "Largest change of any accumulated impulse in the last velocity "
                          "iteration, N s: how far from converged the solver stopped (0 = converged).",
             "%.3g N s", st.maxDelta);

@@ -63,12 +63,8 @@ void drawStatsPanel(App& app) {
         const Profile& p = app.world.profile();
         if (ImGui::BeginTable("profile", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
             profileRow("step", p.step, "Whole World::step, ms.");
-            profileRow("integrate velocities", p.integrateVelocities, "Gravity, force fields, damping, ms.");
-            profileRow("broad phase", p.broadphase, "Bounding boxes to candidate pairs, ms.");
-            profileRow("narrow phase", p.narrowphase, "Candidate pairs to contact manifolds, ms.");
-            profileRow("solve", p.solve, "Contact and joint velocity iterations, ms.");
-            profileRow("integrate positions", p.integratePositions, "Velocities to poses, position correction, ms.");
-            profileRow("sleep", p.sleep, "Islands and sleeping, ms.");
+            for (const ProfileStage& stage : profileStages())
+                profileRow(stage.name, p.*stage.member, stage.help);
             ImGui::EndTable();
         }
     }

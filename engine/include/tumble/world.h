@@ -46,6 +46,19 @@ struct Profile {
     float watchdog = 0.0f;            ///< non-finite check, watchdog, counters
 };
 
+/// One stage of the step for display: its name, its field and what it does. `inside` is 1
+/// for the stages the solve is made of (their times are part of `solve`).
+struct ProfileStage {
+    const char* name;
+    float Profile::*member;
+    const char* help;
+    int inside;
+};
+
+/// The stages of World::step in order (the Stats and Collision panels and the headless
+/// report walk this list).
+std::span<const ProfileStage> profileStages();
+
 /// Counts from the last step.
 struct Counters {
     int bodies = 0;          ///< live bodies
@@ -66,6 +79,11 @@ struct SolverStats {
     int positionIterations = 0;
     float maxDelta = 0.0f;    ///< N s, largest impulse change in the last velocity iteration
     float deepestAfter = 0.0f;///< m, deepest overlap measured by the last position pass (NGS)
+    int substeps = 1;         ///< sub-steps the method took (soft step, TGS, XPBD)
+    int exactIslands = 0;     ///< exact methods: islands solved exactly
+    int fallbackIslands = 0;  ///< exact methods: islands over solver.exactMaxRows, solved by PGS instead
+    int largestIslandRows = 0;///< exact methods: rows of the largest island this step
+    int pivots = 0;           ///< exact methods: pivots over all islands
 };
 
 /// Calls of each cell of the narrow-phase dispatch table in the last step, [typeA][typeB].
