@@ -124,8 +124,9 @@ struct VelocityScratch {
 float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
                                std::span<SolverBody> bodies, const StepContext& ctx,
                                VelocityScratch& scratch);
-float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
-                          const StepContext& ctx, VelocityScratch& scratch);
+/// Jacobi solves the joint rows in the same pass, from the same start velocities.
+float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<struct JointRow> joints,
+                          std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& scratch);
 
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies);

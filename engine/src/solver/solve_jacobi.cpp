@@ -1,18 +1,21 @@
-// Jacobi: every row sees the velocities of the start of the iteration; the impulses are
-// summed and applied at the end. Plain Jacobi overshoots wherever several rows push the
+// Jacobi: every row, joint or contact, sees the velocities of the start of the iteration;
+// the impulses are summed and applied at the end. Plain Jacobi overshoots wherever several rows push the
 // same body, so each row's step is divided by the number of points on its busier dynamic
 // body (the accumulated impulse stays exactly what was applied, so warm starting stays
 // consistent). It converges slower than Gauss-Seidel, which is what the Solver panel lets a
 // user see; it is also the form that parallelises.
 #include "solver/contact_rows.h"
 #include "solver/friction.h"
+#include "solver/joint_rows.h"
+
+#include <algorithm>
 
 #include <cmath>
 
 namespace tumble {
 
-float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
-                          const StepContext& ctx, VelocityScratch& s) {
+float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<JointRow> joints,
+                          std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& s) {
     const size_t n = bodies.size();
     s.dv.assign(n, glm::vec3(0.0f));
     s.dw.assign(n, glm::vec3(0.0f));
@@ -21,7 +24,29 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<So
         s.rows[c.indexA] += c.pointCount;
         s.rows[c.indexB] += c.pointCount;
     }
+    for (const JointRow& r : joints) {
+        s.rows[r.a] += 1.0f;
+        s.rows[r.b] += 1.0f;
+    }
     float maxDelta = 0.0f;
+    // Joint rows: lambda += omega / n (-(Cdot + bias + gamma lambda) m), from the start velocities.
+    for (JointRow& r : joints) {
+        const SolverBody& a = bodies[r.a];
+        const SolverBody& b = bodies[r.b];
+        const float busiest = maxf(a.invMass > 0.0f ? s.rows[r.a] : 1.0f, b.invMass > 0.0f ? s.rows[r.b] : 1.0f);
+        const float omega = ctx.relaxation / maxf(busiest, 1.0f);
+        const float Cdot = glm::dot(r.jvA, a.v) + glm::dot(r.jwA, a.w) + glm::dot(r.jvB, b.v) +
+                           glm::dot(r.jwB, b.w);
+        const float lambda = std::clamp(r.impulse - omega * r.mass * (Cdot + r.bias + r.gamma * r.impulse),
+                                        r.lower, r.upper);
+        const float delta = lambda - r.impulse;
+        r.impulse = lambda;
+        maxDelta = maxf(maxDelta, delta * delta);
+        s.dv[r.a] += a.invMass * delta * r.jvA;
+        s.dw[r.a] += a.invI * (delta * r.jwA);
+        s.dv[r.b] += b.invMass * delta * r.jvB;
+        s.dw[r.b] += b.invI * (delta * r.jwB);
+    }
     for (ContactConstraint& c : constraints) {
         const uint32_t ia = c.indexA, ib = c.indexB;
         const SolverBody& a = bodies[ia];

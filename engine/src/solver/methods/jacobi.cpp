@@ -1,5 +1,5 @@
-// Jacobi: every row reads the velocities of the start of the pass, and the impulses are
-// applied together (solve_jacobi.cpp has the kernel and its averaging).
+// Jacobi: every row, joint or contact, reads the velocities of the start of the pass, and the
+// impulses are applied together (solve_jacobi.cpp has the kernel and its averaging).
 #include "solver/stages.h"
 
 namespace tumble {
@@ -7,8 +7,9 @@ namespace tumble {
 void solveJacobiMethod(SolveContext& ctx) {
     RigidPasses passes;
     passes.iterate = [](SolveContext& c) {
-        return solveContactsJacobi(c.constraints, c.bodies, c.step, c.scratch);
+        return solveContactsJacobi(c.constraints, c.jointRows, c.bodies, c.step, c.scratch);
     };
+    passes.solvesJoints = true; // in the same Jacobi pass as the contacts
     solveRigid(ctx, passes);
 }
 
