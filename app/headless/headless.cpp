@@ -4,6 +4,7 @@
 #include "headless/bug_report.h"
 
 #include "tumble/scene.h"
+#include "tumble/solver_methods.h"
 #include "tumble/world.h"
 
 #include <nlohmann/json.hpp>
@@ -117,13 +118,17 @@ int runHeadless(const HeadlessOptions& o) {
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<size_t>(o.steps));
     float maxPenetration = 0.0f;
-    long taken = 0;
+    long taken = 0, fallbackSteps = 0;
+    int largestIsland = 0;
     for (; taken < o.steps && !world.hasNonFinite(); ++taken) {
         auto t0 = std::chrono::steady_clock::now();
         world.step();
         auto t1 = std::chrono::steady_clock::now();
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
+        const SolverStats& st = world.solverStats();
+        if (st.fallbackIslands > 0) ++fallbackSteps;
+        largestIsland = std::max(largestIsland, st.largestIslandRows);
         for (Trace& t : traces) {
             const Body& b = world.body(t.id);
             t.position.push_back(vec(b.position));
@@ -184,6 +189,20 @@ int runHeadless(const HeadlessOptions& o) {
         {"hash", formatHash(world.stateHash())},
         {"events", eventsJson(world)},
     };
+    // The solver method and what it did; an exact method says how often an island was over
+    // its row cap and fell back to PGS.
+    const SolverMethodInfo& method = solverMethodOrDefault(world.settings().solver.method);
+    json solver = {{"method", method.name}, {"label", method.label},
+                   {"substeps", world.solverStats().substeps}};
+    if (method.uses & kUsesExactRows) {
+        solver["largestIslandRows"] = largestIsland;
+        solver["exactMaxRows"] = world.settings().solver.exactMaxRows;
+        solver["stepsWithPgsFallback"] = fallbackSteps;
+    }
+    json profile = json::object();
+    for (const ProfileStage& stage : profileStages()) profile[stage.name] = world.profile().*stage.member;
+    solver["profileOfLastStepMs"] = std::move(profile);
+    report["solver"] = std::move(solver);
     if (!traces.empty()) {
         json trace = json::object();
         for (Trace& t : traces)
@@ -204,11 +223,16 @@ int runHeadless(const HeadlessOptions& o) {
         file << report.dump(2) << "\n";
     }
     if (o.summary && o.reportPath != "-") {
-        std::printf("%s: %ld steps of %.4g s, %d bodies, %.3f ms/step (median), KE %.4g J, "
+        std::printf("%s: %ld steps of %.4g s, %d bodies, method %s, %.3f ms/step (median), KE %.4g J, "
                     "PE %.4g J, hash %s\n",
                     o.scenePath.c_str(), taken, world.settings().timestep, world.bodyCount(),
-                    median, world.kineticEnergy(), world.potentialEnergy(),
-                    formatHash(world.stateHash()).c_str());
+                    std::string(method.name).c_str(), median, world.kineticEnergy(),
+                    world.potentialEnergy(), formatHash(world.stateHash()).c_str());
+        if (fallbackSteps > 0)
+            std::printf("%s: %ld of %ld steps had an island over solver.exactMaxRows = %d rows "
+                        "(largest %d): those islands were solved by PGS, not exactly\n",
+                        o.scenePath.c_str(), fallbackSteps, taken,
+                        world.settings().solver.exactMaxRows, largestIsland);
     }
     if (world.hasNonFinite()) {
         const WorldEvent& e = world.events().front();
