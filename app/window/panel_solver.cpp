@@ -64,7 +64,7 @@ bool drawMethod(SolverSettings& v) {
 }
 
 bool drawIterations(SolverSettings& v) {
-    bool changed = drawMethod(v);
+    bool changed = false;
     // Only the knobs the method reads (its row's `uses` in the solver table).
     const uint32_t uses = solverMethodOrDefault(v.method).uses;
     if (uses & kUsesVelocityIterations) {
@@ -275,7 +275,9 @@ void drawSolverPanel(App& app) {
     // Every widget points straight into the world's Settings: the next step reads them.
     Settings& s = app.world.settings();
     ImGui::PushItemWidth(-170.0f);
-    bool changed = drawMainSwitches(s.solver);
+    // The method first: the knobs below are the ones it reads.
+    bool changed = drawMethod(s.solver);
+    changed |= drawMainSwitches(s.solver);
     ImGui::Separator();
     changed |= drawIterations(s.solver);
     if (ImGui::CollapsingHeader("Correction and contacts", ImGuiTreeNodeFlags_DefaultOpen))
