@@ -13,6 +13,8 @@ void solveJacobiMethod(SolveContext&);
 void solvePgsMethod(SolveContext&);
 void solveSorMethod(SolveContext&);
 void solveRandomOrderMethod(SolveContext&);
+void solveSoftStepMethod(SolveContext&);
+void solveTgsMethod(SolveContext&);
 
 namespace {
 
@@ -60,6 +62,35 @@ constexpr std::array kMethods = {
         "can push a pile the same way every step; a shuffled order spreads that error (Erleben "
         "2013; Bullet's SOLVER_RANDMIZE_ORDER).",
         kRigid | kUsesCfm | kUsesSeed, false, solveRandomOrderMethod},
+    SolverMethodInfo{
+        "softStep", "Soft step (Box2D v3)",
+        "Sub-stepping with soft contacts (Catto, \"Solver2D\" 2024; Box2D v3): each of n sub-steps "
+        "h = dt/n integrates velocities, warm starts, runs one pass with bias, integrates "
+        "positions and runs relax passes without bias; restitution after the last. Rows are "
+        "prepared once per step; each pass re-measures the separation s at the moved poses. "
+        "A touching contact is a spring (omega = 2 pi min(contactHertz, rate/4), damping zeta): "
+        "dlambda = -massScale m (vn + max(omega/(2 zeta + h omega) s, -maxCorrectionVelocity)) "
+        "- impulseScale lambda, with massScale = h omega (2 zeta + h omega)/(1 + h omega (2 zeta "
+        "+ h omega)), impulseScale = 1/(1 + h omega (2 zeta + h omega)); joints are springs of "
+        "jointHertz on their error; contacts with a body that does not move get 2 omega. The "
+        "relax passes take back the push-out velocity, so overlaps resolve without launching "
+        "bodies. The springs give: a point carrying force F rests F / (m omega^2) deep (a "
+        "ten-box stack sags 2.6 cm at 30 Hz; a heavy body sinks into a light one until the "
+        "spring holds it, 300:1 at the defaults); more sub-steps allow stiffer contacts.",
+        kUsesSubsteps | kUsesSoftness | kUsesRelaxIterations | kUsesWarmStarting, true,
+        solveSoftStepMethod},
+    SolverMethodInfo{
+        "tgs", "TGS (sub-stepped Gauss-Seidel)",
+        "Temporal Gauss-Seidel (Macklin et al. 2019, \"Small steps in physics simulation\"; "
+        "PhysX TGS): n sub-steps of h = dt/n with ONE velocity pass each, positions integrated "
+        "after every pass, so iterations become time steps. The bias is position-aware: each "
+        "pass re-measures the separation s at the moved poses; a touching row targets vn >= "
+        "min(erp/h max(-s - slop, 0), maxCorrectionVelocity), a speculative one vn >= -s/h: "
+        "dlambda = -m (vn - target), lambda >= 0. Joints are springs of jointHertz on their "
+        "error, rebuilt every sub-step; restitution after the last. No relax passes (the "
+        "difference from the soft step): the push-out speed stays in the bodies, so a box "
+        "started 30 cm into the ground leaves it at maxCorrectionVelocity and flies 39 cm up.",
+        kUsesSubsteps | kUsesSoftness | kUsesWarmStarting, true, solveTgsMethod},
 };
 
 } // namespace
