@@ -33,10 +33,6 @@ Tolerances tolerancesFor(const std::string& method) {
     // sliding box's rows short of converged: 2.21 against 2.36 m/s^2 at 10 iterations, exact
     // at 30. The slow convergence is the method's character, not a bug.
     if (method == "jacobi") t.rampAcceleration = 0.07f;
-    // A soft contact rests F / (m_eff w^2) deep by design: summed over the ten contacts that is
-    // 2.76 cm at 30 Hz (2.55 cm measured, the ground contact at twice the frequency, as in
-    // Box2D v3). Stiffer contacts (60 Hz) leave 0.7 cm.
-    if (method == "softStep") t.stackSag = 0.03f;
     return t;
 }
 
