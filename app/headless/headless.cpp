@@ -229,8 +229,8 @@ int runHeadless(const HeadlessOptions& o) {
                     std::string(method.name).c_str(), median, world.kineticEnergy(),
                     world.potentialEnergy(), formatHash(world.stateHash()).c_str());
         if (fallbackSteps > 0)
-            std::printf("%s: %ld of %ld steps had an island over solver.exactMaxRows = %d rows "
-                        "(largest %d): those islands were solved by PGS, not exactly\n",
+            std::printf("%s: %ld of %ld steps had an island solved by PGS instead of exactly (over "
+                        "solver.exactMaxRows = %d rows, largest %d, or the pivoting did not converge)\n",
                         o.scenePath.c_str(), fallbackSteps, taken,
                         world.settings().solver.exactMaxRows, largestIsland);
     }

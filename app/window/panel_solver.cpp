@@ -250,8 +250,9 @@ void drawLastStep(const App& app) {
             "%.0f", st.substeps);
     if (solverMethodOrDefault(app.world.settings().solver.method).uses & kUsesExactRows) {
         statRow("exact islands", "Islands solved exactly by pivoting this step.", "%.0f", st.exactIslands);
-        statRow("fallback islands", "Islands over the exact row cap, solved by row-by-row PGS "
-                                    "instead this step. Raise the cap to solve them exactly.",
+        statRow("fallback islands", "Islands solved by row-by-row PGS instead this step: over the "
+                                    "exact row cap (raise it to solve them exactly), or the "
+                                    "pivoting hit its pivot limit without converging.",
                 "%.0f", st.fallbackIslands);
         statRow("largest island", "Rows of the largest island this step.", "%.0f", st.largestIslandRows);
         statRow("pivots", "Pivots of the exact solver over all islands.", "%.0f", st.pivots);

@@ -4,7 +4,7 @@
 // change would), runs both and checks the physical difference the scene's description claims.
 // Every check is one the other world fails, so swapping the two actions breaks the test.
 // Last, the catalogue as a whole: every scene has a topic and every topic has lessons.
-#include "tumble/scene.h"
+#include "physics/lesson_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -16,43 +16,11 @@
 #include <vector>
 
 using namespace tumble;
+using namespace tumble::test;
 
 namespace {
 
 constexpr float kG = 9.81f; // m/s^2, the scenes' gravity
-
-std::filesystem::path sceneFolder() { return std::filesystem::path(TUMBLE_SOURCE_DIR) / "scenes"; }
-
-SceneDef loadScene(const std::string& file) {
-    SceneLoadResult r = loadSceneFile((sceneFolder() / file).string());
-    EXPECT_TRUE(r.ok()) << r.errorText();
-    return r.scene;
-}
-
-/// A world built from the scene with `action` applied before its first step.
-World worldWith(const SceneDef& scene, const LessonAction& action) {
-    World w = buildWorld(scene);
-    EXPECT_EQ(applyLessonAction(action, w), "");
-    return w;
-}
-
-const Body& bodyNamed(const World& w, const std::string& name) {
-    BodyId id = w.findBody(name);
-    EXPECT_FALSE(id.isNull()) << "no body named " << name;
-    return w.body(id);
-}
-
-void run(World& w, int steps) {
-    for (int i = 0; i < steps; ++i) w.step();
-}
-
-/// Bodies whose names start with `prefix` ("pile/" for a generator's bodies).
-std::vector<BodyId> bodiesNamed(const World& w, const std::string& prefix) {
-    std::vector<BodyId> ids;
-    for (BodyId id : w.bodyIds())
-        if (w.body(id).name.rfind(prefix, 0) == 0) ids.push_back(id);
-    return ids;
-}
 
 int sleepingCount(const World& w, const std::vector<BodyId>& ids) {
     return static_cast<int>(std::count_if(ids.begin(), ids.end(), [&](BodyId id) { return w.body(id).sleeping; }));

@@ -102,7 +102,7 @@ const BadFile kBadFiles[] = {
     {"bad_generator_count.json", "generators: the scene would have 1000000000 bodies, more than the limit of 100000"},
     {"bad_generator_clash.json", "generators[0].name: duplicate body name 'g/2' (first used at bodies[0].name)"},
     {"cli_bad_radius.json", "cli_bad_radius.json: bodies[0].shape.radius: must be > 0, got -1"},
-    {"bad_topic.json", "bad_topic.json: topic: must be one of integration, collision, contacts, friction, joints, stress, bugs, other; got \"physics\""},
+    {"bad_topic.json", "bad_topic.json: topic: must be one of integration, collision, contacts, methods, friction, joints, stress, bugs, other; got \"physics\""},
     {"bad_lesson_body.json", "bad_lesson_body.json: breakIt.bullet.ghost: no body named 'ghost'"},
 };
 

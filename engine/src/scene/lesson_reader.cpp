@@ -10,10 +10,11 @@ namespace tumble {
 
 namespace {
 
-constexpr std::array<SceneTopic, 8> kTopics{{
+constexpr std::array<SceneTopic, 9> kTopics{{
     {"integration", "Time stepping and integration"},
     {"collision", "Collision detection"},
     {"contacts", "Contact solving"},
+    {"methods", "Solver methods"},
     {"friction", "Friction and restitution"},
     {"joints", "Joints"},
     {"stress", "Stress and performance"},

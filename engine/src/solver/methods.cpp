@@ -13,8 +13,11 @@ void solveJacobiMethod(SolveContext&);
 void solvePgsMethod(SolveContext&);
 void solveSorMethod(SolveContext&);
 void solveRandomOrderMethod(SolveContext&);
+void solveDantzigMethod(SolveContext&);
+void solveLemkeMethod(SolveContext&);
 void solveSoftStepMethod(SolveContext&);
 void solveTgsMethod(SolveContext&);
+void solveXpbdMethod(SolveContext&);
 
 namespace {
 
@@ -63,6 +66,30 @@ constexpr std::array kMethods = {
         "2013; Bullet's SOLVER_RANDMIZE_ORDER).",
         kRigid | kUsesCfm | kUsesSeed, false, solveRandomOrderMethod},
     SolverMethodInfo{
+        "dantzig", "Exact MLCP (Dantzig)",
+        "Each island's joint, normal and friction rows solved exactly as one box-bounded mixed "
+        "LCP by principal pivoting (Cottle and Dantzig 1968; Baraff 1994; ODE's dLCP as driven "
+        "by Bullet's btMLCPSolver): w = A lambda + q with A = J M^-1 J^T + cfm, lo <= lambda <= "
+        "hi, lambda_i at a bound => w_i pushes against it, inside => w_i = 0; friction bounds "
+        "+-mu lambda_n from the final normals (pyramid, re-derived until they stop changing). "
+        "O(n^2) per pivot, O(n^3) per island: islands over the exact row cap fall back to PGS "
+        "that step (the panel counts them). No iterations, nothing unconverged: the reference "
+        "the iterative methods are measured against.",
+        kUsesVelocityIterations | kUsesPositionIterations | kUsesWarmStarting |
+            kUsesPositionCorrection | kUsesCfm | kUsesExactRows,
+        false, solveDantzigMethod},
+    SolverMethodInfo{
+        "lemke", "Exact normals (Lemke)",
+        "Lemke's complementary pivoting (Lemke 1965; Cottle, Pang and Stone 1992) on each "
+        "island's contact normals: w_n = A_nn lambda_n + q_n >= 0, lambda_n >= 0, lambda_n . w_n "
+        "= 0, with friction and joints inside q_n as they are. Each of velocityIterations rounds "
+        "runs one PGS pass over the friction and joint rows, then solves the normals exactly: the "
+        "normals end exact for the friction they see. Islands over the exact row cap fall back to "
+        "PGS.",
+        kUsesVelocityIterations | kUsesPositionIterations | kUsesWarmStarting |
+            kUsesPositionCorrection | kUsesCfm | kUsesExactRows,
+        false, solveLemkeMethod},
+    SolverMethodInfo{
         "softStep", "Soft step (Box2D v3)",
         "Sub-stepping with soft contacts (Catto, \"Solver2D\" 2024; Box2D v3): each of n sub-steps "
         "h = dt/n integrates velocities, warm starts, runs one pass with bias, integrates "
@@ -91,6 +118,20 @@ constexpr std::array kMethods = {
         "difference from the soft step): the push-out speed stays in the bodies, so a box "
         "started 30 cm into the ground leaves it at maxCorrectionVelocity and flies 39 cm up.",
         kUsesSubsteps | kUsesSoftness | kUsesWarmStarting, true, solveTgsMethod},
+    SolverMethodInfo{
+        "xpbd", "XPBD (position based)",
+        "Extended position based dynamics for rigid bodies (Mueller, Macklin, Chentanez, Jeschke, "
+        "Kim, SCA 2020): n sub-steps of h = dt/n, each integrating velocities and poses, then ONE "
+        "Gauss-Seidel pass that moves the bodies directly, joints then contacts (each joint's and "
+        "each manifold's rows swept together): dlambda = (-C - alpha~ lambda) / (w1 + w2 + "
+        "alpha~), alpha~ = alpha / h^2, w = 1/m + (r x n).I^-1(r x n), x += dlambda n / m, "
+        "q += I^-1 (r x dlambda n). Velocities come from the pose change (v = (x - x0)/h, "
+        "w = 2 log(q q0^-1)/h); a velocity pass adds restitution from the velocity before the "
+        "pass and dynamic friction (at most mu_d lambda_n / h). Static friction takes back the "
+        "sub-step's slip while it needs no more than mu_s lambda_n. Contacts take the compliance "
+        "setting (m/N, 0 = rigid; a resting box sinks m g alpha); joints are rigid, springs and "
+        "motors velocity rows. Many small sub-steps are its strength: tall piles need more.",
+        kUsesSubsteps | kUsesCompliance, true, solveXpbdMethod},
 };
 
 } // namespace

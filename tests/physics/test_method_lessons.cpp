@@ -1,0 +1,80 @@
+// The solver-methods lessons: each scene of topic "methods" holds with the method it is saved
+// with (and its Fix it) and fails in the way its description says with Break it. Both worlds
+// run side by side from the same file; every check is one the other world fails.
+#include "physics/lesson_fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+/// Largest distance between the two anchors of any joint: how far the joints gape.
+float worstJointGap(const World& w) {
+    float worst = 0.0f;
+    for (JointId j : w.jointIds())
+        worst = std::max(worst, glm::length(w.joint(j).worldAnchorB - w.joint(j).worldAnchorA));
+    return worst;
+}
+
+} // namespace
+
+TEST(MethodLessons, JacobiToppleTheTowerThatGaussSeidelHoldsWithoutTheShockPass) {
+    SceneDef scene = loadScene("jacobi-vs-gauss-seidel.json");
+    World jacobi = worldWith(scene, scene.breakIt);
+    World gaussSeidel = worldWith(scene, scene.fixIt);
+    run(jacobi, 600);
+    run(gaussSeidel, 600);
+    const glm::vec3 start = scene.bodies[12].position; // stack/11, the top of the tower
+    EXPECT_LT(glm::length(bodyNamed(gaussSeidel, "stack/11").position - start), 0.05f);
+    EXPECT_GT(glm::length(bodyNamed(jacobi, "stack/11").position - start), 1.0f) << "the tower falls";
+    // The squat pyramid stands under both.
+    EXPECT_NEAR(bodyNamed(jacobi, "pyramid/4-0").position.y, 4.5f, 0.05f);
+}
+
+TEST(MethodLessons, SoftStepHoldsAThousandToOneMassRatioThatGaussSeidelWithoutTheShockPassDrops) {
+    SceneDef scene = loadScene("soft-step-mass-ratio.json");
+    World broken = worldWith(scene, scene.breakIt);
+    World fixed = worldWith(scene, scene.fixIt);
+    EXPECT_NEAR(bodyNamed(fixed, "heavy/block").mass / bodyNamed(fixed, "light/0").mass, 1000.0f, 1.0f);
+    run(broken, 600);
+    run(fixed, 600);
+    // The block starts at y = 4 on three 1 m boxes.
+    EXPECT_GT(bodyNamed(fixed, "heavy/block").position.y, 3.9f) << "the stack stands";
+    EXPECT_LT(bodyNamed(broken, "heavy/block").position.y, 3.5f) << "the block crushes the stack";
+}
+
+TEST(MethodLessons, XpbdKeepsASixtyLinkChainJoinedWhereFourGaussSeidelPassesLetItStretch) {
+    SceneDef scene = loadScene("xpbd-chain.json");
+    World broken = worldWith(scene, scene.breakIt);
+    World fixed = worldWith(scene, scene.fixIt);
+    float gap[2] = {0.0f, 0.0f};
+    for (int i = 0; i < 300; ++i) {
+        broken.step();
+        fixed.step();
+        gap[0] = std::max(gap[0], worstJointGap(broken));
+        gap[1] = std::max(gap[1], worstJointGap(fixed));
+    }
+    EXPECT_LT(gap[1], 0.005f) << "XPBD keeps every joint within 5 mm";
+    EXPECT_GT(gap[0], 4.0f * gap[1]) << "Gauss-Seidel at 4 passes lets the chain stretch";
+}
+
+TEST(MethodLessons, TheExactSolverHoldsTheHouseOfCardsThatThreeColdPgsPassesDrop) {
+    SceneDef scene = loadScene("exact-card-house.json");
+    World broken = worldWith(scene, scene.breakIt);
+    World fixed = worldWith(scene, scene.fixIt);
+    const double standing = fixed.potentialEnergy();
+    int exactSteps = 0;
+    for (int i = 0; i < 600; ++i) {
+        broken.step();
+        fixed.step();
+        if (fixed.solverStats().exactIslands > 0) ++exactSteps;
+    }
+    EXPECT_GT(exactSteps, 0) << "the exact solver never ran";
+    EXPECT_NEAR(fixed.potentialEnergy(), standing, 0.01 * standing) << "the house stands";
+    EXPECT_LT(broken.potentialEnergy(), 0.5 * standing) << "the house comes down";
+}
