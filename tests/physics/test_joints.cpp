@@ -1,6 +1,7 @@
 // Joints against closed forms and conservation: the pendulum's small-angle period, a hanging
 // chain that does not stretch, hinge limits and motors, Newton's cradle passing its momentum
 // down the row, and jointed bodies that do not collide unless asked to.
+#include "physics/joint_fixtures.h"
 #include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
@@ -14,56 +15,6 @@
 using namespace tumble;
 using namespace tumble::test;
 
-namespace {
-
-/// |worldAnchorB - worldAnchorA| of a joint, from the bodies' poses now and the joint's
-/// local anchors (bodyA null: localAnchorA is a world point).
-float anchorSeparation(const World& w, JointId id) {
-    const JointInfo& j = w.joint(id);
-    glm::vec3 pA = j.localAnchorA;
-    if (!j.def.bodyA.isNull()) {
-        const Body& a = w.body(j.def.bodyA);
-        pA = a.position + a.orientation * j.localAnchorA;
-    }
-    const Body& b = w.body(j.def.bodyB);
-    const glm::vec3 pB = b.position + b.orientation * j.localAnchorB;
-    return glm::length(pB - pA);
-}
-
-JointId join(World& w, JointDef def) {
-    std::string error;
-    JointId id = w.createJoint(def, &error);
-    EXPECT_FALSE(id.isNull()) << error;
-    return id;
-}
-
-/// Angle (rad) of a body's local +X about world +Z, measured from world +X.
-float angleAboutZ(const Body& b) {
-    const glm::vec3 x = b.orientation * glm::vec3(1, 0, 0);
-    return std::atan2(x.y, x.x);
-}
-
-/// A 1 m bar (half extents 0.5, 0.05, 0.05) whose left end is hinged to the world at the
-/// origin about +Z; it starts horizontal, pointing along +X.
-struct HingedBar {
-    World world;
-    BodyId bar;
-    JointId hinge;
-};
-
-HingedBar hingedBar(const Settings& settings, JointDef def) {
-    HingedBar h{World(settings), {}, {}};
-    h.bar = addBox(h.world, {0.5f, 0.0f, 0.0f}, {0.5f, 0.05f, 0.05f}, "Metal");
-    def.type = JointType::Hinge;
-    def.bodyB = h.bar;
-    def.anchor = glm::vec3(0.0f);
-    def.axis = glm::vec3(0, 0, 1);
-    h.hinge = join(h.world, def);
-    return h;
-}
-
-} // namespace
-
 // --- pendulum ---------------------------------------------------------------------------------
 
 TEST(Pendulum, SmallAnglePeriodIsTwoPiRootLOverGWithinTwoPercent) {
@@ -75,43 +26,6 @@ TEST(Pendulum, SmallAnglePeriodIsTwoPiRootLOverGWithinTwoPercent) {
 }
 
 // --- chain ------------------------------------------------------------------------------------
-
-namespace {
-
-/// `links` capsule links of 0.3 m (radius 0.05, Wood, 0.63 kg each) joined end to end by
-/// ball sockets, the first to the world at `top`, laid out along `down`.
-std::vector<JointId> hangChain(World& w, int links, const glm::vec3& top, const glm::vec3& down) {
-    const float radius = 0.05f, halfHeight = 0.1f, length = 2.0f * (radius + halfHeight);
-    const glm::quat along = glm::rotation(glm::vec3(0, -1, 0), down);
-    std::vector<JointId> joints;
-    BodyId previous;
-    for (int k = 0; k < links; ++k) {
-        BodyDef d;
-        d.shape.type = ShapeType::Capsule;
-        d.shape.radius = radius;
-        d.shape.halfHeight = halfHeight;
-        d.position = top + (float(k) + 0.5f) * length * down;
-        d.orientation = along;
-        d.material = "Wood";
-        const BodyId link = w.createBody(d);
-        JointDef j;
-        j.type = JointType::BallSocket;
-        j.bodyA = previous;
-        j.bodyB = link;
-        j.anchor = top + float(k) * length * down;
-        joints.push_back(join(w, j));
-        previous = link;
-    }
-    return joints;
-}
-
-float worstSeparation(const World& w, const std::vector<JointId>& joints) {
-    float worst = 0.0f;
-    for (JointId j : joints) worst = std::max(worst, anchorSeparation(w, j));
-    return worst;
-}
-
-} // namespace
 
 TEST(Chain, ThirtyHangingLinksStayJoinedWithinOneCentimetreAfterTenSeconds) {
     // 30 links, 9 m, hanging from the world: the top joint carries 30 links' weight. With the

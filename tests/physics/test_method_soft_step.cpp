@@ -3,6 +3,7 @@
 // what relaxing buys over keeping the push-out speed (a deep overlap), and the impulse
 // convention: the cache and the joints hold the whole step's impulse, so forces come out in
 // newtons whatever the sub-step count.
+#include "physics/joint_fixtures.h"
 #include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
@@ -73,48 +74,6 @@ PushOut pushOutOfGround(const Settings& s, float depth) {
         previous = y;
     }
     return r;
-}
-
-/// 30 capsule links (0.3 m, 0.63 kg) joined by ball sockets, the first to the world at 10 m,
-/// let go 30 degrees from the vertical: the worst gap between a joint's two anchors in 10 s.
-float worstChainGap(const Settings& s) {
-    World w(s);
-    const glm::vec3 top(0.0f, 10.0f, 0.0f), down(0.5f, -0.5f * std::sqrt(3.0f), 0.0f);
-    const float radius = 0.05f, halfHeight = 0.1f, length = 2.0f * (radius + halfHeight);
-    std::vector<JointId> joints;
-    BodyId previous;
-    for (int k = 0; k < 30; ++k) {
-        BodyDef d;
-        d.shape.type = ShapeType::Capsule;
-        d.shape.radius = radius;
-        d.shape.halfHeight = halfHeight;
-        d.position = top + (float(k) + 0.5f) * length * down;
-        d.orientation = glm::rotation(glm::vec3(0, -1, 0), down);
-        d.material = "Wood";
-        const BodyId link = w.createBody(d);
-        JointDef j;
-        j.type = JointType::BallSocket;
-        j.bodyA = previous;
-        j.bodyB = link;
-        j.anchor = top + float(k) * length * down;
-        joints.push_back(w.createJoint(j));
-        previous = link;
-    }
-    float worst = 0.0f;
-    for (int i = 0; i < 600; ++i) {
-        w.step();
-        for (JointId id : joints) {
-            const JointInfo& j = w.joint(id);
-            glm::vec3 pA = j.localAnchorA;
-            if (!j.def.bodyA.isNull()) {
-                const Body& a = w.body(j.def.bodyA);
-                pA = a.position + a.orientation * j.localAnchorA;
-            }
-            const Body& b = w.body(j.def.bodyB);
-            worst = std::max(worst, glm::length(b.position + b.orientation * j.localAnchorB - pA));
-        }
-    }
-    return worst;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // impulses in the cache have the units of every other method's, each joint type holds (hinge
 // with limits and motor, fixed, slider, cone-twist, a spring at its frequency), a box pressed
 // off-centre does not walk, and a deep overlap comes out no faster than the correction cap.
+#include "physics/joint_fixtures.h"
 #include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
@@ -28,60 +29,6 @@ Settings xpbd(int substeps = 4) {
     return s;
 }
 
-JointId join(World& w, const JointDef& def) {
-    std::string error;
-    const JointId id = w.createJoint(def, &error);
-    EXPECT_FALSE(id.isNull()) << error;
-    return id;
-}
-
-/// |pB - pA| of a joint's anchors at the bodies' poses now.
-float anchorGap(const World& w, JointId id) {
-    const JointInfo& j = w.joint(id);
-    glm::vec3 pA = j.localAnchorA;
-    if (!j.def.bodyA.isNull()) {
-        const Body& a = w.body(j.def.bodyA);
-        pA = a.position + a.orientation * j.localAnchorA;
-    }
-    const Body& b = w.body(j.def.bodyB);
-    return glm::length(b.position + b.orientation * j.localAnchorB - pA);
-}
-
-/// 30 capsule links of 0.3 m on ball sockets from a world point, let go 30 degrees from the
-/// vertical; the worst anchor gap over `seconds` of swinging.
-float worstChainGap(const Settings& s, float seconds) {
-    World w(s);
-    const float radius = 0.05f, halfHeight = 0.1f, length = 2.0f * (radius + halfHeight);
-    const glm::vec3 top(0.0f, 10.0f, 0.0f), down(0.5f, -0.5f * std::sqrt(3.0f), 0.0f);
-    const glm::quat along = glm::rotation(glm::vec3(0, -1, 0), down);
-    std::vector<JointId> joints;
-    BodyId previous;
-    for (int k = 0; k < 30; ++k) {
-        BodyDef d;
-        d.shape.type = ShapeType::Capsule;
-        d.shape.radius = radius;
-        d.shape.halfHeight = halfHeight;
-        d.position = top + (float(k) + 0.5f) * length * down;
-        d.orientation = along;
-        d.material = "Wood";
-        const BodyId link = w.createBody(d);
-        JointDef j;
-        j.type = JointType::BallSocket;
-        j.bodyA = previous;
-        j.bodyB = link;
-        j.anchor = top + float(k) * length * down;
-        joints.push_back(join(w, j));
-        previous = link;
-    }
-    float worst = 0.0f;
-    for (int i = 0; i < int(std::lround(seconds / s.timestep)); ++i) {
-        w.step();
-        for (JointId j : joints)
-            worst = std::max(worst, anchorGap(w, j));
-    }
-    return worst;
-}
-
 /// A unit Wood cube set on the ground, after `seconds`: how deep its centre sank (m) and its
 /// mass.
 struct Resting {
@@ -103,30 +50,6 @@ Resting restingBox(const Settings& s, float seconds) {
         for (int k = 0; k < m.pointCount; ++k)
             r.normalImpulse += m.points[k].normalImpulse;
     return r;
-}
-
-/// Angle (rad) of a body's local +X about world +Z, from world +X.
-float angleAboutZ(const Body& b) {
-    const glm::vec3 x = b.orientation * glm::vec3(1, 0, 0);
-    return std::atan2(x.y, x.x);
-}
-
-/// A 1 m metal bar (half extents 0.5, 0.05, 0.05) hinged to the world at its left end, about +Z.
-struct HingedBar {
-    World world;
-    BodyId bar;
-    JointId hinge;
-};
-
-HingedBar hingedBar(const Settings& s, JointDef def) {
-    HingedBar h{World(s), {}, {}};
-    h.bar = addBox(h.world, {0.5f, 0.0f, 0.0f}, {0.5f, 0.05f, 0.05f}, "Metal");
-    def.type = JointType::Hinge;
-    def.bodyB = h.bar;
-    def.anchor = glm::vec3(0.0f);
-    def.axis = glm::vec3(0, 0, 1);
-    h.hinge = join(h.world, def);
-    return h;
 }
 
 } // namespace
@@ -180,7 +103,7 @@ TEST(Xpbd, HingeKeepsItsAnchorAndItsAxisWhileTheBarSwings) {
     float worstGap = 0.0f, worstTilt = 0.0f;
     for (int i = 0; i < 180; ++i) {
         h.world.step();
-        worstGap = std::max(worstGap, anchorGap(h.world, h.hinge));
+        worstGap = std::max(worstGap, anchorSeparation(h.world, h.hinge));
         const glm::vec3 axis = h.world.body(h.bar).orientation * glm::vec3(0, 0, 1);
         worstTilt = std::max(worstTilt, std::acos(std::clamp(axis.z, -1.0f, 1.0f)));
     }
@@ -238,7 +161,7 @@ TEST(Xpbd, FixedJointHoldsACantileverWhereItWasWelded) {
     for (int i = 0; i < 120; ++i)
         w.step();
     const Body& b = w.body(bar);
-    EXPECT_LT(anchorGap(w, weld), 0.001f);
+    EXPECT_LT(anchorSeparation(w, weld), 0.001f);
     EXPECT_LT(glm::length(b.position - glm::vec3(0.5f, 2.0f, 0.0f)), 0.002f);
     EXPECT_LT(2.0f * std::acos(std::min(1.0f, std::fabs(b.orientation.w))), 0.005f);
     // The weld carries the weight: reaction force m g up.
@@ -289,7 +212,7 @@ TEST(Xpbd, ConeTwistKeepsTheSwingInsideItsCone) {
         w.step();
         const glm::vec3 a = w.body(bar).orientation * glm::vec3(0, -1, 0);
         widest = std::max(widest, std::acos(std::clamp(-a.y, -1.0f, 1.0f)));
-        worstGap = std::max(worstGap, anchorGap(w, cone));
+        worstGap = std::max(worstGap, anchorSeparation(w, cone));
     }
     EXPECT_GT(widest, 0.25f) << "the kick reached the cone";
     EXPECT_LT(widest, 0.3f + 0.02f);

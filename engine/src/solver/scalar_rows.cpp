@@ -3,6 +3,7 @@
 #include "solver/scalar_rows.h"
 
 #include "solver/friction.h"
+#include "solver/stages.h"
 
 #include <algorithm>
 #include <cmath>
@@ -184,5 +185,20 @@ void beginScalarRows(SolveContext& ctx) {
 }
 
 void endScalarRows(SolveContext& ctx) { scatterRows(ctx, ctx.dataAs<ScalarRowData>().rows); }
+
+RigidPasses scalarRowPasses(bool relaxed) {
+    RigidPasses passes;
+    passes.begin = beginScalarRows;
+    passes.end = endScalarRows;
+    passes.solvesJoints = true;
+    passes.iterate = relaxed ? [](SolveContext& c) {
+        ScalarRowData& data = c.dataAs<ScalarRowData>();
+        return solveRowsPass(data.rows, data.order, c.bodies, c.solver.relaxation, c.solver.cfm, c.step.cone);
+    } : [](SolveContext& c) {
+        ScalarRowData& data = c.dataAs<ScalarRowData>();
+        return solveRowsPass(data.rows, data.order, c.bodies, 1.0f, c.solver.cfm, c.step.cone);
+    };
+    return passes;
+}
 
 } // namespace tumble

@@ -14,15 +14,7 @@
 namespace tumble {
 
 void solvePgsMethod(SolveContext& ctx) {
-    RigidPasses passes;
-    passes.begin = beginScalarRows;
-    passes.end = endScalarRows;
-    passes.solvesJoints = true;
-    passes.iterate = [](SolveContext& c) {
-        ScalarRowData& data = c.dataAs<ScalarRowData>();
-        return solveRowsPass(data.rows, data.order, c.bodies, 1.0f, c.solver.cfm, c.step.cone);
-    };
-    solveRigid(ctx, passes);
+    solveRigid(ctx, scalarRowPasses(false));
 }
 
 } // namespace tumble

@@ -34,14 +34,8 @@ void shuffleRows(SolveContext& ctx) {
 } // namespace
 
 void solveRandomOrderMethod(SolveContext& ctx) {
-    RigidPasses passes;
+    RigidPasses passes = scalarRowPasses(false);
     passes.begin = shuffleRows;
-    passes.end = endScalarRows;
-    passes.solvesJoints = true;
-    passes.iterate = [](SolveContext& c) {
-        ScalarRowData& data = c.dataAs<ScalarRowData>();
-        return solveRowsPass(data.rows, data.order, c.bodies, 1.0f, c.solver.cfm, c.step.cone);
-    };
     solveRigid(ctx, passes);
 }
 

@@ -12,16 +12,7 @@
 namespace tumble {
 
 void solveSorMethod(SolveContext& ctx) {
-    RigidPasses passes;
-    passes.begin = beginScalarRows;
-    passes.end = endScalarRows;
-    passes.solvesJoints = true;
-    passes.iterate = [](SolveContext& c) {
-        ScalarRowData& data = c.dataAs<ScalarRowData>();
-        return solveRowsPass(data.rows, data.order, c.bodies, c.solver.relaxation, c.solver.cfm,
-                             c.step.cone);
-    };
-    solveRigid(ctx, passes);
+    solveRigid(ctx, scalarRowPasses(true));
 }
 
 } // namespace tumble
