@@ -2,7 +2,7 @@
 # Tumble's front door.
 #   ./run.sh [ARGS...]   install missing Debian packages, build (Release), start the app
 #   ./run.sh test        same set-up, then run every test (window tests under xvfb-run)
-#   ./run.sh bench       same set-up, then run the benchmarks
+#   ./run.sh bench       same set-up, then run the benchmarks (`bench methods`: the solver methods' table)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -46,6 +46,11 @@ test)
     ;;
 bench)
     shift
+    # `./run.sh bench methods [--methods ...] [--scenes ...]`: the solver methods' table.
+    if [ "${1:-}" = methods ]; then
+        shift
+        exec "$BUILD_DIR/tests/bench/tumble_bench_methods" "$@"
+    fi
     exec "$BUILD_DIR/tests/bench/tumble_bench" "$@"
     ;;
 *)
