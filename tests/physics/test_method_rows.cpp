@@ -56,7 +56,7 @@ TEST(RowMethods, BlockGaussSeidelAndRowByRowPgsAgreeWhereEveryManifoldHasOnePoin
 
 TEST(RowMethods, OverRelaxationSettlesAColdStackInFewerPassesThanPlainPgs) {
     Settings sor = with("sor");
-    sor.solver.relaxation = 1.5f;
+    sor.solver.overRelaxation = 1.5f;
     const float plain = coldSink(with("pgs"), 8, 6), relaxed = coldSink(sor, 8, 6);
     EXPECT_LT(relaxed, 0.7f * plain) << "pgs " << plain << " m, sor " << relaxed << " m";
 }

@@ -132,4 +132,4 @@ TEST_P(MethodPhysics, SameSceneAndSettingsGiveTheSameStateHash) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMethod, MethodPhysics, ::testing::ValuesIn(methodNames()),
-                         [](const ::testing::TestParamInfo<std::string>& info) { return info.param; });
+                         [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });

@@ -43,6 +43,18 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.solver.frictionModel, b.solver.frictionModel);
     EXPECT_EQ(a.solver.shockPropagation, b.solver.shockPropagation);
     EXPECT_EQ(a.solver.frictionAnchorRate, b.solver.frictionAnchorRate);
+    EXPECT_EQ(a.solver.cfm, b.solver.cfm);
+    EXPECT_EQ(a.solver.overRelaxation, b.solver.overRelaxation);
+    EXPECT_EQ(a.solver.seed, b.solver.seed);
+    EXPECT_EQ(a.solver.exactMaxRows, b.solver.exactMaxRows);
+    EXPECT_EQ(a.solver.substeps, b.solver.substeps);
+    EXPECT_EQ(a.solver.relaxIterations, b.solver.relaxIterations);
+    EXPECT_EQ(a.solver.contactHertz, b.solver.contactHertz);
+    EXPECT_EQ(a.solver.contactDampingRatio, b.solver.contactDampingRatio);
+    EXPECT_EQ(a.solver.jointHertz, b.solver.jointHertz);
+    EXPECT_EQ(a.solver.jointDampingRatio, b.solver.jointDampingRatio);
+    EXPECT_EQ(a.solver.compliance, b.solver.compliance);
+    EXPECT_TRUE(a == b) << "a field is missing from this comparison";
     EXPECT_TRUE(a.watchdog == b.watchdog);
 }
 
@@ -76,6 +88,7 @@ Settings unusualSettings() {
     s.solver.shockPropagation = false;
     s.solver.frictionAnchorRate = 0.35f;
     s.solver.cfm = 0.0125f;
+    s.solver.overRelaxation = 1.45f;
     s.solver.seed = 77;
     s.solver.exactMaxRows = 321;
     s.solver.substeps = 7;
@@ -107,7 +120,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 43u) << j.dump(2); // 11 top-level values + 4 sleep + 24 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 44u) << j.dump(2); // 11 top-level values + 4 sleep + 25 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -29,6 +29,7 @@ enum MethodSetting : uint32_t {
     kUsesRelaxIterations = 1u << 10,   ///< soft step's relax passes
     kUsesSoftness = 1u << 11,          ///< contact and joint hertz / damping ratio
     kUsesCompliance = 1u << 12,        ///< XPBD contact compliance
+    kUsesOverRelaxation = 1u << 13,    ///< SOR's own omega
 };
 
 /// One row of the table.

@@ -136,6 +136,7 @@ bool clampSettings(Settings& s) {
         changed = true;
     }
     changed |= clampFloat(v.cfm, 0.0f, 1.0f);
+    changed |= clampFloat(v.overRelaxation, 0.01f, 1.99f);
     changed |= clampInt(v.exactMaxRows, 1, 20000);
     changed |= clampInt(v.substeps, 1, 64);
     changed |= clampInt(v.relaxIterations, 0, 50);

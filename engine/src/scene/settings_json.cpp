@@ -92,6 +92,7 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
         boolField("shockPropagation", check, s.shockPropagation),
         floatField("frictionAnchorRate", check, s.frictionAnchorRate, kUnit),
         floatField("cfm", check, s.cfm, kUnit),
+        floatField("overRelaxation", check, s.overRelaxation, kRelaxation),
         {"seed", [&check, &s](const Json& j, const std::string& p) {
              int seed = static_cast<int>(s.seed);
              if (readInt(j, p, check, seed, Range::closed(0.0, 2147483647.0))) s.seed = static_cast<uint32_t>(seed);
@@ -208,6 +209,7 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"shockPropagation", so.shockPropagation},
           {"frictionAnchorRate", tidyFloat(so.frictionAnchorRate)},
           {"cfm", tidyFloat(so.cfm)},
+          {"overRelaxation", tidyFloat(so.overRelaxation)},
           {"seed", so.seed},
           {"exactMaxRows", so.exactMaxRows},
           {"substeps", so.substeps},

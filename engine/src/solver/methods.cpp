@@ -54,9 +54,9 @@ constexpr std::array kMethods = {
         "sor", "SOR (over-relaxed PGS)",
         "Successive over-relaxation: row-by-row PGS with every step scaled by omega before the "
         "clamp: lambda_i = clamp(lambda_i - omega (Cdot_i - b_i + cfm lambda_i) / (K_ii + cfm)). "
-        "omega = relaxation: above 1 it reaches a stack's answer in fewer passes until it "
-        "overshoots and rings; below 1 it damps (Young 1950; Erleben 2013).",
-        kRigid | kUsesCfm | kUsesRelaxation, false, solveSorMethod},
+        "omega = overRelaxation (1.3): above 1 it reaches a stack's answer in fewer passes "
+        "until it overshoots and rings near 2; below 1 it damps (Young 1950; Erleben 2013).",
+        kRigid | kUsesCfm | kUsesOverRelaxation, false, solveSorMethod},
     SolverMethodInfo{
         "randomOrder", "PGS, random row order",
         "Row-by-row PGS with the rows shuffled once per step (Fisher-Yates from a splitmix64 "

@@ -193,7 +193,7 @@ RigidPasses scalarRowPasses(bool relaxed) {
     passes.solvesJoints = true;
     passes.iterate = relaxed ? [](SolveContext& c) {
         ScalarRowData& data = c.dataAs<ScalarRowData>();
-        return solveRowsPass(data.rows, data.order, c.bodies, c.solver.relaxation, c.solver.cfm, c.step.cone);
+        return solveRowsPass(data.rows, data.order, c.bodies, c.solver.overRelaxation, c.solver.cfm, c.step.cone);
     } : [](SolveContext& c) {
         ScalarRowData& data = c.dataAs<ScalarRowData>();
         return solveRowsPass(data.rows, data.order, c.bodies, 1.0f, c.solver.cfm, c.step.cone);

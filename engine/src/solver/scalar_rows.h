@@ -84,7 +84,7 @@ void beginScalarRows(SolveContext& ctx);
 void endScalarRows(SolveContext& ctx);
 
 /// The passes of a row method: gather, `velocityIterations` passes over the rows in the
-/// data's order (omega = relaxation when `relaxed`, else 1; cfm and the friction model from
+/// data's order (omega = overRelaxation when `relaxed`, else 1; cfm and the friction model from
 /// the settings), scatter. A method changes what it needs (random order: its begin).
 struct RigidPasses;
 RigidPasses scalarRowPasses(bool relaxed);
