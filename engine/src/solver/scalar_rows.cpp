@@ -174,10 +174,6 @@ float solveRowsPass(std::vector<ScalarRow>& rows, const std::vector<uint32_t>& o
     return maxDelta;
 }
 
-} // namespace tumble
-
-namespace tumble {
-
 void beginScalarRows(SolveContext& ctx) {
     ScalarRowData& data = ctx.dataAs<ScalarRowData>();
     gatherRows(ctx, data.rows);

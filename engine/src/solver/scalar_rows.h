@@ -74,10 +74,6 @@ struct ScalarRowData : MethodData {
     std::vector<uint32_t> order; ///< visiting order of a pass; empty = as gathered
 };
 
-} // namespace tumble
-
-namespace tumble {
-
 /// RigidPasses::begin / end of the row methods: gather into the method's ScalarRowData, and
 /// scatter back.
 void beginScalarRows(SolveContext& ctx);
