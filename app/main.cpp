@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
     cli.add_option("--report", h.reportPath, "Headless: write the JSON report to FILE, or - for stdout");
     cli.add_option("--trace", trace, "Headless: trace NAME[,NAME...] every step in the report");
     cli.add_flag("--contacts", h.contacts, "Headless: list the manifolds at the end in the report");
+    cli.add_option("--solver-probe", h.probeStep,
+                   "Headless: record step STEP (1-based) pass by pass: residual, complementarity, "
+                   "clamped rows and energy per iteration, and every row's final impulse, in the "
+                   "report's solverProbe");
     cli.add_option("--snapshot-out", h.snapshotOut, "Headless: write a snapshot at the end");
     cli.add_option("--bug-report", h.bugReport,
                    "Headless: write a bug-report folder (snapshot.json, report.json) at the end");

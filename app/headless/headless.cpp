@@ -2,6 +2,7 @@
 #include "headless/headless.h"
 
 #include "headless/bug_report.h"
+#include "headless/probe_report.h"
 
 #include "tumble/scene.h"
 #include "tumble/solver_methods.h"
@@ -102,7 +103,13 @@ int runHeadless(const HeadlessOptions& o) {
                   << kMaxVerifySteps << "], got " << o.verifySteps << "\n";
         return 2;
     }
+    if (o.probeStep < 0 || o.probeStep > o.steps) {
+        std::cerr << "tumble: --solver-probe: must be a step in [1, " << o.steps << "] (--steps), got "
+                  << o.probeStep << "\n";
+        return 2;
+    }
     World world = buildWorld(scene);
+    json probe;
 
     std::vector<Trace> traces;
     for (const std::string& name : o.traceNames) {
@@ -121,9 +128,12 @@ int runHeadless(const HeadlessOptions& o) {
     long taken = 0, fallbackSteps = 0;
     int largestIsland = 0;
     for (; taken < o.steps && !world.hasNonFinite(); ++taken) {
+        const bool probing = taken + 1 == o.probeStep;
+        world.setSolverProbe(probing);
         auto t0 = std::chrono::steady_clock::now();
         world.step();
         auto t1 = std::chrono::steady_clock::now();
+        if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
         const SolverStats& st = world.solverStats();
@@ -211,6 +221,7 @@ int runHeadless(const HeadlessOptions& o) {
         report["trace"] = std::move(trace);
     }
     if (o.contacts) report["contacts"] = contactsJson(world);
+    if (!probe.is_null()) report["solverProbe"] = std::move(probe);
 
     if (o.reportPath == "-") {
         std::cout << report.dump(2) << "\n";

@@ -18,6 +18,7 @@ struct HeadlessOptions {
     int verifySteps = 120;                ///< steps the bug report's replay takes
     bool quiet = false;                   ///< no summary on stdout
     bool summary = false;                 ///< print a short human summary
+    long probeStep = 0;                   ///< --solver-probe: probe this step (1-based) into the report; 0 none
 };
 
 /// Exit status: 0 done, 2 bad input (message on stderr), 3 non-finite simulation.

@@ -9,6 +9,7 @@
 
 #include "tumble/debug_draw.h"
 #include "tumble/recorder.h"
+#include "tumble/solver_compare.h"
 #include "tumble/scene.h"
 #include "tumble/stepper.h"
 #include "tumble/world.h"
@@ -54,6 +55,7 @@ struct PanelFlags {
     bool inspector = true;
     bool debugDraw = true;
     bool spawn = true;
+    bool debugger = true;
     bool timeline = true;
     bool lesson = true;
     bool help = false;
@@ -78,6 +80,15 @@ struct App {
     bool playBackward = false;         ///< the timeline plays the recording backward
     float backwardAccumulator = 0.0f;  ///< s of frame time not yet turned into a step back
     std::string seekWarning;           ///< why the last rewind could not re-run its step exactly
+
+    // --- inside the solve (the Solver panel's Convergence section) -------------------
+    bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads
+    /// The step debugger: the last traced step and where its cursor is (an event of the trace).
+    struct Debugger {
+        StepTrace trace;
+        size_t cursor = 0;
+    } debugger;
+    MethodComparison comparison;       ///< the last "Compare methods on this step", shown while the world is at its step
     /// A message for the status line (saved files, refused actions) and when it was set.
     std::string status;
     double statusTime = 0.0;

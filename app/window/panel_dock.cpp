@@ -27,6 +27,9 @@ const DockTab kTabs[] = {
      "The body you clicked in the 3D view, edited live, with its joints and contact points."},
     {"Debug draw", &PanelFlags::debugDraw, drawDebugDrawPanel,
      "Overlays in the 3D view: contacts, normals, impulses, bounding boxes, islands ..."},
+    {"Debugger", &PanelFlags::debugger, drawDebuggerPanel,
+     "A step inside a step: the step shown, run again with every stage and every constraint it "
+     "solves written down; walk it stage by stage, pass by pass or constraint by constraint."},
     {"Spawn", &PanelFlags::spawn, drawSpawnPanel,
      "What B drops and T throws (shape, size, material, speed), the mouse drag's spring, and "
      "Delete."},
@@ -48,7 +51,7 @@ void drawDock(App& app) {
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
-    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  Spawn###Physics")) {
+    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  Debugger  Spawn###Physics")) {
         ImGui::End();
         return;
     }

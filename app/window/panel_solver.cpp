@@ -75,6 +75,15 @@ bool drawIterations(SolverSettings& v) {
                     "starting). Cost grows linearly. Exact methods use them only on islands over "
                     "their row cap.");
     }
+    if (uses & kUsesTolerance) {
+        changed |= ImGui::SliderFloat("Tolerance", &v.tolerance, 0.0f, 0.1f, v.tolerance > 0.0f ? "%.4f m/s" : "off",
+                                      ImGuiSliderFlags_Logarithmic);
+        itemTooltip("Early exit, m/s (0 = off): stop the velocity passes once the residual ||r||_2 "
+                    "over the rows is at most this, r_i = K_ii (lambda_i - clamp(lambda_i - w_i / "
+                    "K_ii, lo_i, hi_i)), w_i = J_i v - b_i. Velocity iterations stay the limit; the "
+                    "passes used show under Last step and in the Convergence plot. Measuring costs "
+                    "about a third of a pass.");
+    }
     if (uses & kUsesPositionIterations) {
         changed |= ImGui::SliderInt("Position iterations", &v.positionIterations, 0, 200, "%d",
                                     ImGuiSliderFlags_Logarithmic);
@@ -310,6 +319,7 @@ void drawSolverPanel(App& app) {
     }
 
     if (ImGui::CollapsingHeader("Last step", ImGuiTreeNodeFlags_DefaultOpen)) drawLastStep(app);
+    if (ImGui::CollapsingHeader("Convergence", ImGuiTreeNodeFlags_DefaultOpen)) drawConvergence(app);
 }
 
 } // namespace tumble::app

@@ -28,6 +28,8 @@ void drawDock(App& app);
 /// Tab contents (drawn inside the dock, so they open no window of their own):
 /// Every Settings::solver field, sleeping, the contact margin, and the last step's figures.
 void drawSolverPanel(App& app);
+/// The Solver panel's Convergence section: the probe's plot, compare methods, CSV export.
+void drawConvergence(App& app);
 /// Materials, combine rules and the material-pair table with overrides.
 void drawMaterialsPanel(App& app);
 /// Broad phase choice, counters, time per phase and the narrow-phase dispatch table.
@@ -38,6 +40,10 @@ void drawInspectorPanel(App& app);
 void drawDebugDrawPanel(App& app);
 /// What B drops and T throws, the drag spring's stiffness, damping and force cap, Delete.
 void drawSpawnPanel(App& app);
+/// The step debugger: trace the shown step and walk it by stage, pass or constraint.
+void drawDebuggerPanel(App& app);
+/// The debugger's constraint under the cursor in the view: its bodies, impulse, velocities.
+void emitDebuggerCursor(const App& app, DebugDraw& draw);
 /// Mouse and keyboard controls.
 void drawHelpPanel(App& app);
 

@@ -93,6 +93,8 @@ void drawMenuBar(App& app) {
                      "Overlays: contacts, normals, impulses, bounding boxes, islands ...");
         dockMenuItem(app, "Spawn", &PanelFlags::spawn,
                      "What B drops and T throws, the mouse drag's spring, and Delete.");
+        dockMenuItem(app, "Debugger", &PanelFlags::debugger,
+                     "A step inside a step: the shown step's stages and constraints, one at a time.");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");

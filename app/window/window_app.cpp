@@ -263,6 +263,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.debugLines.clear();
         emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
         emitSelection(app, graphics.debugLines);
+        emitDebuggerCursor(app, graphics.debugLines);
         graphics.debugLines.drawLabels(ImGui::GetBackgroundDrawList(), viewProj, io.DisplaySize.x, io.DisplaySize.y);
         ImGui::Render();
 

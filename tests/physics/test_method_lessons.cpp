@@ -78,3 +78,27 @@ TEST(MethodLessons, TheExactSolverHoldsTheHouseOfCardsThatThreeColdPgsPassesDrop
     EXPECT_NEAR(fixed.potentialEnergy(), standing, 0.01 * standing) << "the house stands";
     EXPECT_LT(broken.potentialEnergy(), 0.5 * standing) << "the house comes down";
 }
+
+TEST(MethodLessons, WatchItConvergeJacobiLeavesTheColdStackFartherFromItsSolutionAndSinking) {
+    SceneDef scene = loadScene("watch-it-converge.json");
+    World jacobi = worldWith(scene, scene.breakIt);
+    World gaussSeidel = worldWith(scene, scene.fixIt);
+    run(jacobi, 180);
+    run(gaussSeidel, 180);
+    // One probed step each: the residual after the last of the 10 cold passes.
+    jacobi.setSolverProbe(true);
+    gaussSeidel.setSolverProbe(true);
+    jacobi.step();
+    gaussSeidel.step();
+    const float rJacobi = jacobi.solverProbe().iterations.back().residual;
+    const float rGaussSeidel = gaussSeidel.solverProbe().iterations.back().residual;
+    EXPECT_GT(rJacobi, 1.5f * rGaussSeidel);
+    // Jacobi's unconverged passes let the cubes sink into each other deeper.
+    EXPECT_GT(jacobi.counters().maxPenetration, gaussSeidel.counters().maxPenetration);
+    // And the debugger's trace shows Gauss-Seidel's first pass pushing every contact up.
+    gaussSeidel.setStepTrace(true);
+    gaussSeidel.step();
+    const StepTrace& t = gaussSeidel.stepTrace();
+    ASSERT_EQ(t.visits.size(), 10u * 5u);
+    for (int i = 0; i < 5; ++i) EXPECT_GT(t.visits[i].deltaNormal, 0.0f) << "contact " << i;
+}

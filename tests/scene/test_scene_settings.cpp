@@ -31,6 +31,7 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.sleep.angularThreshold, b.sleep.angularThreshold);
     EXPECT_EQ(a.solver.method, b.solver.method);
     EXPECT_EQ(a.solver.velocityIterations, b.solver.velocityIterations);
+    EXPECT_EQ(a.solver.tolerance, b.solver.tolerance);
     EXPECT_EQ(a.solver.positionIterations, b.solver.positionIterations);
     EXPECT_EQ(a.solver.warmStarting, b.solver.warmStarting);
     EXPECT_EQ(a.solver.warmStartFactor, b.solver.warmStartFactor);
@@ -75,6 +76,7 @@ Settings unusualSettings() {
     s.sleep = {false, 2.5f, 0.07f, 0.09f};
     s.solver.method = "jacobi";
     s.solver.velocityIterations = 37;
+    s.solver.tolerance = 0.0025f;
     s.solver.positionIterations = 0;
     s.solver.warmStarting = false;
     s.solver.warmStartFactor = 0.3f;
@@ -120,7 +122,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 44u) << j.dump(2); // 11 top-level values + 4 sleep + 25 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 45u) << j.dump(2); // 11 top-level values + 4 sleep + 25 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -65,6 +65,10 @@ public:
     /// and the recorded state was restored directly instead.
     bool seek(World& world, uint64_t step, std::string* error = nullptr);
 
+    /// The recorded state after `step` and the Settings that step ran with; false when the step
+    /// is not recorded or its record is damaged.
+    bool stateAt(uint64_t step, WorldState& state, Settings& settings) const;
+
     /// Forget every step after `step` (resuming from a rewound step forks a new future).
     void truncateAfter(uint64_t step);
 

@@ -54,6 +54,10 @@ struct SolverSettings {
     /// "softStep", "tgs", "xpbd".
     std::string method = "gaussSeidel";
     int velocityIterations = 10;   ///< passes over all velocity rows per step, 0..200
+    /// m/s, 0 = off (velocity-level methods): stop the passes early once the residual
+    /// ||r||_2 over the rows (solver_probe.h) is at most this; velocityIterations stays the
+    /// limit. The Solver panel and the probe report the passes used. 0..100.
+    float tolerance = 0.0f;
     int positionIterations = 3;    ///< nonlinear Gauss-Seidel / split impulse passes, 0..200
     bool warmStarting = true;      ///< start each step from last step's accumulated impulses
     float warmStartFactor = 1.0f;  ///< scale of the warm-start impulse, 0..1

@@ -30,6 +30,7 @@ enum MethodSetting : uint32_t {
     kUsesSoftness = 1u << 11,          ///< contact and joint hertz / damping ratio
     kUsesCompliance = 1u << 12,        ///< XPBD contact compliance
     kUsesOverRelaxation = 1u << 13,    ///< SOR's own omega
+    kUsesTolerance = 1u << 14,         ///< stops its passes early at solver.tolerance
 };
 
 /// One row of the table.

@@ -3,6 +3,8 @@
 /// The world owns bodies, materials and force fields and advances them with step().
 #include "tumble/body.h"
 #include "tumble/contact.h"
+#include "tumble/solver_probe.h"
+#include "tumble/step_trace.h"
 #include "tumble/joint.h"
 #include "tumble/ids.h"
 #include "tumble/material.h"
@@ -251,6 +253,21 @@ public:
     /// the fat box of each proxy for the other broad phases.
     void visitBroadphase(const std::function<void(const Aabb&, int depth)>& visit) const;
 
+    /// The solver probe (tumble/solver_probe.h): off by default, and then it costs nothing.
+    /// On, every step records each pass of the solve and every row's final impulse; the
+    /// probe never changes what a step computes (same state hash on or off).
+    void setSolverProbe(bool on);
+    bool solverProbeOn() const;
+    /// What the probe recorded in the last step (empty when it was off).
+    const SolverProbe& solverProbe() const;
+    /// The step debugger's trace (tumble/step_trace.h): off by default. On, every step records
+    /// its stages and, for the methods that solve one constraint after another, every visit;
+    /// a traced step computes exactly what an untraced one does.
+    void setStepTrace(bool on);
+    bool stepTraceOn() const;
+    /// What the last step traced (empty when the trace was off).
+    const StepTrace& stepTrace() const;
+
     const Profile& profile() const { return profile_; }
     const Counters& counters() const { return counters_; }
     /// Put back the figures a recorded step reported (the recorder, after re-running a step
@@ -328,6 +345,8 @@ private:
     void integratePositions(float dt);
     void correctPositions(float dt);
     void updateSleep(float dt);
+    /// The end of a stage of World::step, for the step debugger (when tracing).
+    void traceStage(TraceStage stage, int count);
     void finishStep();
     void watch();
     void addEvent(uint32_t slot, std::string what, bool nonFinite = false);

@@ -124,6 +124,7 @@ bool clampSettings(Settings& s) {
     SolverSettings& v = s.solver;
     changed |= clampInt(v.velocityIterations, 0, 200);
     changed |= clampInt(v.positionIterations, 0, 200);
+    changed |= clampFloat(v.tolerance, 0.0f, 100.0f);
     changed |= clampFloat(v.warmStartFactor, 0.0f, 1.0f);
     changed |= clampFloat(v.erp, 0.0f, 1.0f);
     changed |= clampFloat(v.slop, 0.0f, 1.0f);

@@ -117,6 +117,7 @@ struct VelocityScratch {
     std::vector<uint32_t> order; ///< constraint visiting order for that pass; empty = as stored
     int iteration = 0;         ///< index of the velocity iteration being run
     int iterationCount = 0;    ///< velocity iterations this step
+    bool measureEveryPass = false; ///< every pass reports its largest |dlambda| (the probe), not just the last
 };
 
 /// One velocity iteration; returns the largest |dlambda| (N s) of the iteration. Both

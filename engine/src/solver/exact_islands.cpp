@@ -2,6 +2,8 @@
 #include "solver/exact_islands.h"
 
 #include "solver/islands.h"
+#include "solver/probe.h"
+#include "solver/trace.h"
 #include "solver/stages.h"
 
 #include <glm/mat3x3.hpp>
@@ -157,7 +159,9 @@ void solveIslandByPgs(SolveContext& ctx, std::vector<ScalarRow>& rows, const Isl
 void solveExact(SolveContext& ctx, IslandSolver solveIsland) {
     const SolverSettings& ss = ctx.solver;
     prepareStage(ctx);
+    traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     warmStartStage(ctx);
+    traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     {
         ScopedTimer t(ctx.profile.iterate);
         ScalarRowData& data = ctx.dataAs<ScalarRowData>();
@@ -189,6 +193,10 @@ void solveExact(SolveContext& ctx, IslandSolver solveIsland) {
             ++ctx.stats.fallbackIslands;
             solveIslandByPgs(ctx, rows, island);
         }
+        probePass(ctx, &rows, 0.0f, 0, 0);
+        traceMark(ctx, TraceStage::Pass, 1);
+        probeRows(ctx, &rows);
+        if (ctx.probe) ctx.probe->iterationsUsed = 1;
         scatterRows(ctx, rows);
     }
     {

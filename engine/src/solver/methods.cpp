@@ -22,7 +22,7 @@ void solveXpbdMethod(SolveContext&);
 namespace {
 
 constexpr uint32_t kRigid = kUsesVelocityIterations | kUsesPositionIterations | kUsesWarmStarting |
-                            kUsesPositionCorrection | kUsesShockPropagation;
+                            kUsesPositionCorrection | kUsesShockPropagation | kUsesTolerance;
 
 constexpr std::array kMethods = {
     SolverMethodInfo{

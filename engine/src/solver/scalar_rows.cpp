@@ -4,6 +4,7 @@
 
 #include "solver/friction.h"
 #include "solver/stages.h"
+#include "solver/trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -187,12 +188,20 @@ RigidPasses scalarRowPasses(bool relaxed) {
     passes.begin = beginScalarRows;
     passes.end = endScalarRows;
     passes.solvesJoints = true;
+    passes.scalarRows = true;
     passes.iterate = relaxed ? [](SolveContext& c) {
         ScalarRowData& data = c.dataAs<ScalarRowData>();
         return solveRowsPass(data.rows, data.order, c.bodies, c.solver.overRelaxation, c.solver.cfm, c.step.cone);
     } : [](SolveContext& c) {
         ScalarRowData& data = c.dataAs<ScalarRowData>();
         return solveRowsPass(data.rows, data.order, c.bodies, 1.0f, c.solver.cfm, c.step.cone);
+    };
+    passes.traced = relaxed ? [](SolveContext& c, int iteration) {
+        ScalarRowData& data = c.dataAs<ScalarRowData>();
+        return tracedRowsPass(c, data.rows, data.order, c.solver.overRelaxation, iteration);
+    } : [](SolveContext& c, int iteration) {
+        ScalarRowData& data = c.dataAs<ScalarRowData>();
+        return tracedRowsPass(c, data.rows, data.order, 1.0f, iteration);
     };
     return passes;
 }

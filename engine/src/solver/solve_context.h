@@ -9,6 +9,8 @@
 #include "solver/joint_rows.h"
 #include "solver/position_solver.h"
 #include "tumble/settings.h"
+#include "tumble/solver_probe.h"
+#include "tumble/step_trace.h"
 #include "tumble/world.h"
 #include "world/timer.h"
 
@@ -65,6 +67,8 @@ struct SolveContext {
     Profile& profile;
     SolverStats& stats;
     std::unique_ptr<MethodData>& data;
+    SolverProbe* probe;                         ///< what each pass did (probe.h); null when off
+    StepTrace* trace;                           ///< the step debugger's record (trace.h); null when off
 
     /// The method's own data, made afresh when the method changed since last step.
     template <class T> T& dataAs() {

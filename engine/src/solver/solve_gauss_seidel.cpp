@@ -114,7 +114,7 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
     pass.omega = ctx.relaxation;
     pass.cone = ctx.cone;
     // The largest impulse change is a figure for the Solver panel: only the last iteration's counts.
-    pass.measure = scratch.iteration + 1 >= scratch.iterationCount;
+    pass.measure = scratch.measureEveryPass || scratch.iteration + 1 >= scratch.iterationCount;
     // More inner sweeps where the load split is least settled: the first iteration and the
     // shock-propagation pass.
     pass.sweeps = (scratch.iteration == 0 || shock) ? kInnerSweeps : kInnerSweeps / 2;

@@ -1,6 +1,10 @@
 // Stages shared by the solver methods (stages.h).
 #include "solver/stages.h"
 
+#include "solver/probe.h"
+#include "solver/scalar_rows.h"
+#include "solver/trace.h"
+
 namespace tumble {
 
 void prepareStage(SolveContext& ctx) {
@@ -24,19 +28,47 @@ void storeStage(SolveContext& ctx) {
 void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     const SolverSettings& ss = ctx.solver;
     prepareStage(ctx);
+    traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     warmStartStage(ctx);
+    traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
+    const bool traced = ctx.trace && passes.traced;
     float maxDelta = 0.0f;
+    int used = 0;
+    bool converged = false;
     {
         ScopedTimer t(ctx.profile.iterate);
         if (passes.begin) passes.begin(ctx);
+        const std::vector<ScalarRow>* rows = passes.scalarRows ? &ctx.dataAs<ScalarRowData>().rows : nullptr;
         ctx.scratch.iterationCount = ss.velocityIterations;
-        for (int it = 0; it < ss.velocityIterations; ++it) {
+        ctx.scratch.measureEveryPass = ctx.probe != nullptr;
+        const bool measure = ss.tolerance > 0.0f;
+        for (int it = 0; it < ss.velocityIterations && !converged; ++it) {
             ctx.scratch.iteration = it;
             // Joints first, then contacts: contacts, solved last, are satisfied best.
-            if (!passes.solvesJoints) solveJointRows(ctx.jointRows, ctx.bodies);
-            maxDelta = passes.iterate(ctx);
+            if (traced) {
+                if (!passes.solvesJoints) tracedJointPass(ctx, it);
+                maxDelta = passes.traced(ctx, it);
+            } else {
+                if (!passes.solvesJoints) solveJointRows(ctx.jointRows, ctx.bodies);
+                maxDelta = passes.iterate(ctx);
+            }
+            ++used;
+            traceMark(ctx, TraceStage::Pass, used, 0, it);
+            probePass(ctx, rows, maxDelta, 0, it);
+            if (measure) {
+                const float residual = ctx.probe ? ctx.probe->iterations.back().residual
+                                       : rows    ? measureRows(*rows, ctx.bodies, ss.cfm, ctx.step.cone).residual
+                                                 : measureLanes(ctx).residual;
+                converged = residual <= ss.tolerance;
+            }
         }
+        probeRows(ctx, rows);
+        ctx.scratch.measureEveryPass = false;
         if (passes.end) passes.end(ctx);
+    }
+    if (ctx.probe) {
+        ctx.probe->iterationsUsed = used;
+        ctx.probe->converged = converged;
     }
     {
         ScopedTimer t(ctx.profile.relax);
@@ -44,8 +76,9 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         if (ctx.step.splitImpulse)
             for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.bodies);
     }
+    traceMark(ctx, TraceStage::Relax, ss.shockPropagation ? 1 : 0);
     storeStage(ctx);
-    ctx.stats.velocityIterations = ss.velocityIterations;
+    ctx.stats.velocityIterations = used;
     ctx.stats.positionIterations = ss.positionIterations;
     ctx.stats.maxDelta = maxDelta;
 }

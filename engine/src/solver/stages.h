@@ -29,11 +29,19 @@ struct RigidPasses {
     void (*end)(SolveContext& ctx) = nullptr;
     /// True when `iterate` solves the joint rows too; otherwise each pass solves them first.
     bool solvesJoints = false;
+    /// The same pass, one constraint at a time, recording each visit (trace.h): used while the
+    /// step debugger traces; null for methods that do not solve one constraint after another.
+    /// It solves the joint rows too when solvesJoints.
+    float (*traced)(SolveContext& ctx, int iteration) = nullptr;
+    /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
+    /// measure those), false when on the contact lanes and joint rows.
+    bool scalarRows = false;
 };
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes
-/// (joint rows first unless the method solves them, then `iterate`), shock propagation and
-/// split impulse when enabled, store. Fills the solver stats' iteration figures.
+/// (joint rows first unless the method solves them, then `iterate`; fewer once the residual
+/// reaches solver.tolerance), shock propagation and split impulse when enabled, store. Fills
+/// the solver stats' iteration figures and, when on, the probe.
 void solveRigid(SolveContext& ctx, const RigidPasses& passes);
 
 } // namespace tumble

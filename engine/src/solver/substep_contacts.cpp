@@ -3,6 +3,8 @@
 
 #include "solver/contact_rows.h"
 #include "solver/friction.h"
+#include "solver/probe.h"
+#include "solver/trace.h"
 
 #include <algorithm>
 #include <cmath>
@@ -231,6 +233,7 @@ SubstepSolver::SubstepSolver(SolveContext& ctx)
         data_.startX[i] = ctx.poses[i].x;
         data_.startQ[i] = ctx.poses[i].q;
     }
+    traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
 }
 
 void SubstepSolver::rebuildJoints() {
@@ -242,6 +245,8 @@ void SubstepSolver::rebuildJoints() {
 void SubstepSolver::integrateVelocities() {
     ScopedTimer t(ctx_.profile.integrateVelocities);
     ctx_.world.integrateVelocities(sub_.dt);
+    ++substep_;
+    pass_ = 0;
 }
 
 void SubstepSolver::warmStart() {
@@ -284,6 +289,8 @@ void SubstepSolver::solve(const PassBias& bias) {
     solveJointRows(ctx_.jointRows, ctx_.bodies, true);
     maxDelta_ = contactPass(bias, true);
     ++passes_;
+    traceMark(ctx_, TraceStage::Pass, passes_, substep_, pass_);
+    probePass(ctx_, nullptr, maxDelta_, substep_, pass_++);
 }
 
 void SubstepSolver::integratePositions() {
@@ -301,6 +308,8 @@ void SubstepSolver::relax() {
     solveJointRows(ctx_.jointRows, ctx_.bodies, false);
     maxDelta_ = contactPass(PassBias{}, false);
     ++passes_;
+    traceMark(ctx_, TraceStage::Pass, passes_, substep_, pass_);
+    probePass(ctx_, nullptr, maxDelta_, substep_, pass_++, true);
 }
 
 void SubstepSolver::restitution() {
@@ -315,10 +324,13 @@ void SubstepSolver::restitution() {
             restituteManifold<N>(c, r, bodies[c.indexA], bodies[c.indexB], threshold);
         });
     }
+    traceMark(ctx_, TraceStage::Relax, 1);
 }
 
 void SubstepSolver::store() {
     ScopedTimer t(ctx_.profile.storeImpulses);
+    probeRows(ctx_, nullptr); // the last sub-step's impulses, as the passes saw them
+    if (ctx_.probe) ctx_.probe->iterationsUsed = passes_;
     // Whole-step impulses for the cache and the joints (see the header): n times the
     // sub-step's accumulated impulse.
     const float n = static_cast<float>(count_);

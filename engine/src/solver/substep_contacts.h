@@ -138,6 +138,8 @@ private:
     StepContext sub_;   ///< the step's context with dt = h and soft joint rows
     int count_ = 1;
     int passes_ = 0;
+    int substep_ = -1;  ///< the sub-step running (the probe's figures)
+    int pass_ = 0;      ///< passes in it so far
     float maxDelta_ = 0.0f;
 };
 

@@ -43,6 +43,10 @@ struct StepPipeline {
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
+    bool probeOn = false;                          ///< World::setSolverProbe
+    SolverProbe probe;                             ///< what the probe recorded last step
+    bool traceOn = false;                          ///< World::setStepTrace
+    StepTrace trace;                               ///< what the step debugger recorded last step
     float lastDt = 0.0f;                           ///< dt of the previous step (impulse rescale)
     Settings lastSettings;                         ///< to wake everything when a setting changes
     bool hasLastSettings = false;

@@ -86,6 +86,13 @@ void Recorder::truncateAfter(uint64_t step) {
     }
 }
 
+bool Recorder::stateAt(uint64_t step, WorldState& state, Settings& settings) const {
+    const Frame* frame = find(step);
+    if (frame == nullptr || !unpackState(frame->state, state)) return false;
+    settings = frame->settings;
+    return true;
+}
+
 bool Recorder::seek(World& world, uint64_t step, std::string* error) {
     auto fail = [&](const std::string& message) {
         if (error != nullptr) *error = message;

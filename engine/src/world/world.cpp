@@ -457,7 +457,21 @@ void World::step() {
         ScopedTimer t(profile_.integrateVelocities);
         integrateVelocities(dt, !method.integrates);
     }
+    if (pipeline_->traceOn) {
+        StepTrace& trace = pipeline_->trace;
+        trace.step = stepCount_ + 1;
+        trace.method = method.name;
+        trace.marks.clear();
+        trace.visits.clear();
+        trace.truncated = false;
+    }
     updateContacts(); // collide: times its broad and narrow phase itself
+    if (pipeline_->traceOn) {
+        int touching = 0;
+        for (const ContactManifoldInfo& m : pipeline_->manifolds) touching += m.pointCount > 0 ? 1 : 0;
+        traceStage(TraceStage::BroadPhase, static_cast<int>(pipeline_->pairs.size()));
+        traceStage(TraceStage::NarrowPhase, touching);
+    }
     {
         ScopedTimer t(profile_.solve);
         solve(dt, method);
@@ -468,13 +482,16 @@ void World::step() {
             integratePositions(dt);
         }
         ScopedTimer t(profile_.correctPositions);
+        traceStage(TraceStage::IntegratePositions, 0);
         correctPositions(dt);
         correctJointPositions(dt);
+        traceStage(TraceStage::CorrectPositions, settings_.solver.positionIterations);
     }
     {
         ScopedTimer t(profile_.sleep);
         updateSleep(dt);
     }
+    traceStage(TraceStage::Sleep, counters_.islands);
     ++stepCount_;
     simulatedTime_ += dt;
     ScopedTimer t(profile_.watchdog);

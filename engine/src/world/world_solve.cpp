@@ -130,11 +130,18 @@ void World::solve(float dt, const SolverMethodInfo& method) {
 
     SolverStats& st = p.solverStats;
     st = {};
+    p.probe.iterations.clear();
+    p.probe.rows.clear();
+    p.probe.method = method.name;
+    p.probe.step = stepCount_ + 1;
+    p.probe.iterationsUsed = 0;
+    p.probe.converged = false;
     WorldSolveHooks hooks(*this, step);
     SolveContext ctx{ss,           step,           stepCount_,      p.manifolds,
                      p.start,      p.bodies,       p.poses,         p.constraints,
                      p.jointRows,  p.velocityScratch, hooks,        profile_,
-                     st,           p.methodData};
+                     st,           p.methodData,   p.probeOn ? &p.probe : nullptr,
+                     p.traceOn ? &p.trace : nullptr};
     method.solve(ctx);
 
     for (uint32_t i = 0; i < slots_.size(); ++i) {
@@ -148,6 +155,24 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         ++st.manifolds;
         st.rows += 3 * m.pointCount;
     }
+}
+
+void World::setSolverProbe(bool on) { pipeline_->probeOn = on; }
+bool World::solverProbeOn() const { return pipeline_->probeOn; }
+const SolverProbe& World::solverProbe() const { return pipeline_->probe; }
+void World::setStepTrace(bool on) { pipeline_->traceOn = on; }
+bool World::stepTraceOn() const { return pipeline_->traceOn; }
+const StepTrace& World::stepTrace() const { return pipeline_->trace; }
+
+void World::traceStage(TraceStage stage, int count) {
+    StepPipeline& p = *pipeline_;
+    if (!p.traceOn) return;
+    TraceMark m;
+    m.stage = stage;
+    m.visitsBefore = p.trace.visits.size();
+    m.kineticEnergy = kineticEnergy();
+    m.count = count;
+    p.trace.marks.push_back(m);
 }
 
 void World::shockPropagation(const StepContext& ctx) {

@@ -2,6 +2,7 @@
 // (inner sweeps over the 4 x 4 coupling K = J M^-1 J^T of its points), friction point by
 // point before them (solve_gauss_seidel.cpp has the kernel and why). Tumble's default.
 #include "solver/stages.h"
+#include "solver/trace.h"
 
 namespace tumble {
 
@@ -10,6 +11,7 @@ void solveBlockGaussSeidelMethod(SolveContext& ctx) {
     passes.iterate = [](SolveContext& c) {
         return solveContactsGaussSeidel(c.constraints, c.bodies, c.step, c.scratch);
     };
+    passes.traced = tracedBlockPass;
     solveRigid(ctx, passes);
 }
 

@@ -83,10 +83,13 @@
 // this file writes its step totals into the lanes before storing. Joint rows likewise: the
 // last build of the step is a velocity build holding every row, and each row's impulse is
 // the step's total for that row (matched across builds by joint and rank within it).
+#include "solver/probe.h"
+#include "solver/trace.h"
 #include "solver/stages.h"
 #include "solver/xpbd_parts.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace tumble {
 namespace {
@@ -128,9 +131,9 @@ void buildVelocityRows(SolveContext& ctx, XpbdData& data, float h) {
     data.velocityRows.assign(ctx.jointRows.begin(), ctx.jointRows.end());
 }
 
-// The step's totals into the contact lanes (friction in the tangent basis prepareContacts
-// chose) and into the joint rows of the last build; then the shared store stage.
-void storeTotals(SolveContext& ctx, XpbdData& data) {
+/// Each point's impulses so far into its contact lanes (friction in the tangent basis
+/// prepareContacts chose).
+void copyTotalsToLanes(SolveContext& ctx, const XpbdData& data) {
     for (const xpbd::Point& p : data.points) {
         ContactConstraint& c = ctx.constraints[p.constraint];
         const ContactManifoldInfo& m = ctx.manifolds[c.manifold];
@@ -138,6 +141,24 @@ void storeTotals(SolveContext& ctx, XpbdData& data) {
         c.tangentImpulse[0][p.lane] = glm::dot(p.frictionImpulse, m.tangent1);
         c.tangentImpulse[1][p.lane] = glm::dot(p.frictionImpulse, m.tangent2);
     }
+}
+
+/// The running impulses into the contact lanes (which the passes never read after gathering
+/// their points), and the joints' for as long as the probe measures: one probe record a
+/// sub-step, after its velocity pass.
+void probeSubstep(SolveContext& ctx, XpbdData& data, float maxDelta, int substep) {
+    if (!ctx.probe) return;
+    copyTotalsToLanes(ctx, data);
+    for (size_t k = 0; k < ctx.jointRows.size(); ++k) std::swap(ctx.jointRows[k].impulse, data.rowTotals[k]);
+    probePass(ctx, nullptr, maxDelta, substep, 0);
+    if (substep + 1 == std::clamp(ctx.solver.substeps, 1, 64)) probeRows(ctx, nullptr);
+    for (size_t k = 0; k < ctx.jointRows.size(); ++k) std::swap(ctx.jointRows[k].impulse, data.rowTotals[k]);
+}
+
+/// The step's totals into the contact lanes and into the joint rows of the last build; then
+/// the shared store stage.
+void storeTotals(SolveContext& ctx, XpbdData& data) {
+    copyTotalsToLanes(ctx, data);
     for (size_t k = 0; k < ctx.jointRows.size(); ++k)
         ctx.jointRows[k].impulse = data.rowTotals[k];
     storeStage(ctx);
@@ -210,6 +231,8 @@ void solveXpbdMethod(SolveContext& ctx) {
                                     data.rowTotals);
             xpbd::solveContactVelocities(pass, data.points, ctx.step.restitutionThreshold);
         }
+        probeSubstep(ctx, data, pass.maxDelta, s);
+        traceMark(ctx, TraceStage::Pass, s + 1, s, 0);
     }
     storeTotals(ctx, data);
     ctx.stats.velocityIterations = substeps;

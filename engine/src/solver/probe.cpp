@@ -1,0 +1,180 @@
+// The solver probe's measure (probe.h, tumble/solver_probe.h).
+#include "solver/probe.h"
+
+#include "solver/contact_rows.h"
+#include "solver/friction.h"
+#include "solver/scalar_rows.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tumble {
+namespace {
+
+constexpr float kUnbounded = 1e29f; // bounds beyond this are infinite (scalar_rows: 1e30)
+
+/// The running sums of one measurement.
+struct Accumulator {
+    double sumSquares = 0.0;
+    ProbeMeasure m;
+
+    /// A row with fixed bounds (normal and joint rows, pyramid friction). k = K + softness.
+    void row(float lambda, float lo, float hi, float k, float w) {
+        if (!(k > 0.0f) || lo == hi) return; // a row that cannot act (sliding t2, frozen)
+        const float r = k * (lambda - std::clamp(lambda - w / k, lo, hi));
+        sumSquares += double(r) * r;
+        float error = 0.0f;
+        if (lo > -kUnbounded) error += (lambda - lo) * std::max(w, 0.0f);
+        if (hi < kUnbounded) error += (hi - lambda) * std::max(-w, 0.0f);
+        m.complementarity = std::max(m.complementarity, std::fabs(error));
+        const float eps = 1e-6f * (std::fabs(lambda) + 1e-6f);
+        if (lambda <= lo + eps || (hi < kUnbounded && lambda >= hi - eps)) ++m.clampedRows;
+    }
+
+    /// A point's two friction rows under the limit mu lambda_n: per axis for the pyramid, on
+    /// the disc for the cone (r is then the step to the disc's projection, and a row at the
+    /// rim errs when its impulse does not oppose the slip).
+    void friction(float l1, float l2, float w1, float w2, float k1, float k2, float limit, bool cone,
+                  bool sliding) {
+        if (!cone) {
+            row(l1, -limit, limit, k1, w1);
+            row(l2, sliding ? 0.0f : -limit, sliding ? 0.0f : limit, k2, w2);
+            return;
+        }
+        if (!(k1 > 0.0f) || !(k2 > 0.0f) || !(limit > 0.0f)) return;
+        float t1 = l1 - w1 / k1, t2 = l2 - w2 / k2;
+        clampFriction(t1, t2, limit, true, sliding);
+        const float r1 = k1 * (l1 - t1), r2 = k2 * (l2 - t2);
+        sumSquares += double(r1) * r1 + double(r2) * r2;
+        const float length = std::sqrt(l1 * l1 + l2 * l2);
+        const float slip = std::sqrt(w1 * w1 + w2 * w2);
+        const float error = std::max(limit - length, 0.0f) * slip + std::max(l1 * w1 + l2 * w2, 0.0f);
+        m.complementarity = std::max(m.complementarity, error);
+        if (length >= limit * (1.0f - 1e-6f)) m.clampedRows += 2;
+    }
+
+    ProbeMeasure finish() {
+        m.residual = static_cast<float>(std::sqrt(sumSquares));
+        return m;
+    }
+};
+
+float inverseOr0(float x) { return x > 0.0f ? 1.0f / x : 0.0f; }
+
+ProbeRowKind kindOf(RowKind k) {
+    switch (k) {
+    case RowKind::Normal: return ProbeRowKind::Normal;
+    case RowKind::Friction1: return ProbeRowKind::Friction1;
+    case RowKind::Friction2: return ProbeRowKind::Friction2;
+    default: return ProbeRowKind::Joint;
+    }
+}
+
+} // namespace
+
+ProbeMeasure measureLanes(const SolveContext& ctx) {
+    Accumulator acc;
+    for (const ContactConstraint& c : ctx.constraints) {
+        const SolverBody& a = ctx.bodies[c.indexA];
+        const SolverBody& b = ctx.bodies[c.indexB];
+        const LaneVectors vrel = relativeVelocity(c, toFloat4(a.v), toFloat4(a.w), toFloat4(b.v), toFloat4(b.w));
+        const float4 cn = along(vrel, c.axis[kNormalRow]);
+        const float4 c1 = along(vrel, c.axis[kTangent1Row]);
+        const float4 c2 = along(vrel, c.axis[kTangent2Row]);
+        for (int i = 0; i < c.pointCount; ++i) {
+            const float lambdaN = c.normalImpulse[i];
+            acc.row(lambdaN, 0.0f, 1e30f, inverseOr0(c.normalMass[i]), cn[i] - c.bias[i]);
+            acc.friction(c.tangentImpulse[0][i], c.tangentImpulse[1][i], c1[i] - c.tangentBias[0][i],
+                         c2[i] - c.tangentBias[1][i], inverseOr0(c.tangentMass[0][i]),
+                         inverseOr0(c.tangentMass[1][i]), c.friction[i] * lambdaN, ctx.step.cone,
+                         c.sliding[i]);
+        }
+    }
+    for (const JointRow& j : ctx.jointRows) {
+        const SolverBody& a = ctx.bodies[j.a];
+        const SolverBody& b = ctx.bodies[j.b];
+        const float Cdot = glm::dot(j.jvA, a.v) + glm::dot(j.jwA, a.w) + glm::dot(j.jvB, b.v) + glm::dot(j.jwB, b.w);
+        acc.row(j.impulse, j.lower, j.upper, inverseOr0(j.mass), Cdot + j.bias + j.gamma * j.impulse);
+    }
+    return acc.finish();
+}
+
+ProbeMeasure measureRows(const std::vector<ScalarRow>& rows, const std::vector<SolverBody>& bodies, float cfm,
+                         bool cone) {
+    Accumulator acc;
+    auto w = [&](const ScalarRow& r) { return rowVelocity(r, bodies) - r.target + (r.gamma + cfm) * r.lambda; };
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const ScalarRow& r = rows[i];
+        const float k = r.K + r.gamma + cfm;
+        if (r.kind == RowKind::Friction2 && r.partner >= 0) continue; // measured with its partner
+        if (r.kind == RowKind::Friction1 && r.partner >= 0) {
+            const ScalarRow& r2 = rows[r.partner];
+            acc.friction(r.lambda, r2.lambda, w(r), w(r2), k, r2.K + r2.gamma + cfm,
+                         r.mu * rows[r.normal].lambda, cone, r2.sliding);
+            continue;
+        }
+        float lo, hi;
+        rowBounds(r, rows, lo, hi);
+        acc.row(r.lambda, lo, hi, k, w(r));
+    }
+    return acc.finish();
+}
+
+double solverKineticEnergy(const std::vector<SolverBody>& bodies) {
+    double e = 0.0;
+    for (const SolverBody& b : bodies) {
+        if (b.invMass <= 0.0f) continue;
+        e += 0.5 * double(glm::dot(b.v, b.v)) / b.invMass;
+        // w . I w with I = (invI)^-1 (a body that cannot turn has a singular invI: no term).
+        const float det = glm::determinant(b.invI);
+        if (det > 0.0f) e += 0.5 * double(glm::dot(b.w, glm::inverse(b.invI) * b.w));
+    }
+    return e;
+}
+
+void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxDelta, int substep,
+               int iteration, bool relax) {
+    if (!ctx.probe) return;
+    const ProbeMeasure m = rows ? measureRows(*rows, ctx.bodies, ctx.solver.cfm, ctx.step.cone) : measureLanes(ctx);
+    ProbeIteration it;
+    it.substep = substep;
+    it.iteration = iteration;
+    it.relax = relax;
+    it.maxDelta = maxDelta;
+    it.residual = m.residual;
+    it.complementarity = m.complementarity;
+    it.clampedRows = m.clampedRows;
+    it.kineticEnergy = solverKineticEnergy(ctx.bodies);
+    ctx.probe->iterations.push_back(it);
+}
+
+void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows) {
+    if (!ctx.probe) return;
+    std::vector<ScalarRow> gathered;
+    if (!rows) {
+        gatherRows(ctx, gathered);
+        rows = &gathered;
+    }
+    const float cfm = ctx.solver.cfm;
+    std::vector<ProbeRow>& out = ctx.probe->rows;
+    out.clear();
+    out.reserve(rows->size());
+    for (const ScalarRow& r : *rows) {
+        ProbeRow p;
+        p.kind = kindOf(r.kind);
+        p.bodyA = r.a;
+        p.bodyB = r.b;
+        p.point = r.lane;
+        p.source = r.kind == RowKind::Joint ? r.source : ctx.constraints[r.source].manifold;
+        p.lambda = r.lambda;
+        rowBounds(r, *rows, p.lower, p.upper);
+        p.K = r.K;
+        p.target = r.target;
+        const float k = r.K + r.gamma + cfm;
+        p.w = rowVelocity(r, ctx.bodies) - r.target + (r.gamma + cfm) * r.lambda;
+        p.residual = k > 0.0f && p.lower != p.upper ? k * (r.lambda - std::clamp(r.lambda - p.w / k, p.lower, p.upper)) : 0.0f;
+        out.push_back(p);
+    }
+}
+
+} // namespace tumble
