@@ -332,8 +332,9 @@ const char* clampName(ClampState c) {
     return "?";
 }
 
-void pointRow(const ContactManifoldInfo& m, int index) {
+void pointRow(const ContactManifoldInfo& m, const ContactManifoldFigures& figures, int index) {
     const ContactPointInfo& p = m.points[index];
+    const ContactPointFigures& f = figures.points[index];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::Text("%d%s", index + 1, p.persisted ? "" : "*");
@@ -347,9 +348,10 @@ void pointRow(const ContactManifoldInfo& m, int index) {
     ImGui::TextUnformatted(formatVec3(p.rA, 2).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(p.rB, 2).c_str());
-    const float values[] = {p.normalMass, p.tangentMass[0], p.tangentMass[1], p.bias, p.restitutionTarget,
-                            p.warmStartImpulse[0], p.warmStartImpulse[1], p.warmStartImpulse[2],
-                            p.normalImpulse, p.tangentImpulse[0], p.tangentImpulse[1]};
+    const float values[] = {f.normalMass,          f.tangentMass[0],      f.tangentMass[1],
+                            f.bias,                f.restitutionTarget,   f.warmStartImpulse[0],
+                            f.warmStartImpulse[1], f.warmStartImpulse[2], p.normalImpulse,
+                            p.tangentImpulse[0],   p.tangentImpulse[1]};
     for (float v : values) {
         ImGui::TableNextColumn();
         ImGui::Text("%.4g", v);
@@ -362,7 +364,8 @@ void pointRow(const ContactManifoldInfo& m, int index) {
     ImGui::TextUnformatted(clampName(p.clamp));
 }
 
-void drawManifold(const World& world, const ContactManifoldInfo& m, BodyId self, int number) {
+void drawManifold(const World& world, const ContactManifoldInfo& m,
+                  const ContactManifoldFigures& figures, BodyId self, int number) {
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
     char title[160];
     std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s)###manifold%d",
@@ -381,7 +384,7 @@ void drawManifold(const World& world, const ContactManifoldInfo& m, BodyId self,
         ImGui::TableSetupScrollFreeze(1, 1);
         for (const ColumnHelp& c : kPointColumns) ImGui::TableSetupColumn(c.name);
         tableHeaderRow(kPointColumns, kPointColumnCount);
-        for (int i = 0; i < m.pointCount; ++i) pointRow(m, i);
+        for (int i = 0; i < m.pointCount; ++i) pointRow(m, figures, i);
         ImGui::EndTable();
     }
     ImGui::TreePop();
@@ -389,9 +392,11 @@ void drawManifold(const World& world, const ContactManifoldInfo& m, BodyId self,
 
 void drawContacts(const World& world, BodyId id) {
     int count = 0;
-    for (const ContactManifoldInfo& m : world.contacts()) {
+    const std::vector<ContactManifoldInfo>& contacts = world.contacts();
+    for (size_t i = 0; i < contacts.size(); ++i) {
+        const ContactManifoldInfo& m = contacts[i];
         if (m.pointCount == 0 || (m.bodyA != id && m.bodyB != id)) continue;
-        drawManifold(world, m, id, count++);
+        drawManifold(world, m, world.contactFigures()[i], id, count++);
     }
     if (count == 0) ImGui::TextDisabled("no contact points in the last step");
 }

@@ -1,7 +1,11 @@
 #pragma once
 /// \file contact.h
-/// Read-only views of the contact cache: every touching pair's manifold, its points and
-/// what the solver did with each of them in the last step. The app's debug draw, the
+/// Read-only views of the contact record, which has two owners. The persistent contact cache
+/// (ContactManifoldInfo, World::contacts()): every touching pair's manifold and its points
+/// with what the next step and snapshots need (feature ids, anchors, impulses, stick
+/// history). The per-step solver figures (ContactManifoldFigures, World::contactFigures()):
+/// what the solver derived for each point in the last step (effective masses, targets,
+/// warm-start impulses), rebuilt every step and never saved. The app's debug draw, the
 /// contact inspector and the headless report read these.
 #include "tumble/ids.h"
 #include <glm/vec3.hpp>
@@ -16,6 +20,7 @@ enum class ClampState : uint8_t {
     FrictionLimit, ///< friction at mu * lambda_n: the point slides
 };
 
+/// One contact point in the persistent cache.
 struct ContactPointInfo {
     glm::vec3 position{0.0f};     ///< m, world, midway between the surfaces
     float separation = 0.0f;      ///< m, negative when overlapping
@@ -23,28 +28,20 @@ struct ContactPointInfo {
     bool persisted = false;       ///< matched a point of last step (warm started from it)
     glm::vec3 localAnchorA{0.0f}; ///< m, the point on A's surface in A's frame
     glm::vec3 localAnchorB{0.0f}; ///< m, the point on B's surface in B's frame
+    glm::vec3 rA{0.0f}, rB{0.0f}; ///< m, from each centre of mass to the point (narrow phase)
 
-    // What the solver did in the last step.
-    glm::vec3 rA{0.0f}, rB{0.0f}; ///< m, from each centre of mass to the point
-    float normalMass = 0.0f;      ///< kg, 1 / (J M^-1 J^T) of the normal row
-    float tangentMass[2] = {0.0f, 0.0f};
-    float bias = 0.0f;            ///< m/s, position-correction target of the normal row
-    float restitutionTarget = 0.0f; ///< m/s, e * approach speed (0 below the threshold)
+    // What the solver measured and accumulated in the last step, for the next one.
     float approachVelocity = 0.0f; ///< m/s, relative normal velocity before the step (< 0 closing)
     bool landing = false;         ///< speculative point reached this step: it lands on the surface
                                   ///< now and bounces next step with this step's approach speed
-    float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, t1, t2)
     float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
     float tangentImpulse[2] = {0.0f, 0.0f}; ///< N s, accumulated lambda_t1, lambda_t2
-    float splitImpulse = 0.0f;    ///< N s, pseudo impulse of the split-impulse pass (discarded)
-    float correctionVelocity = 0.0f; ///< m/s, push-out speed the position correction applied
     bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
     ClampState clamp = ClampState::None; ///< after the solve; kept, it decides the next step's stick/slip
     /// m, world, in the tangent plane: how far B's surface has crept over A's at this point
     /// since the point last stuck (summed from the relative velocity at the point, so a
     /// rolling ball does not drift). Friction anchors pull it back; reset when the point slides.
     glm::vec3 drift{0.0f};
-    float tangentBias[2] = {0.0f, 0.0f}; ///< m/s, friction rows' target: -ERP/dt (drift . t)
 };
 
 struct ContactManifoldInfo {
@@ -62,6 +59,28 @@ struct ContactManifoldInfo {
     float restitution = 0.0f;
     int pointCount = 0;
     ContactPointInfo points[4];
+};
+
+/// What the solver derived for one contact point in the last step: the figures the contact
+/// inspector and the debug draw show. Rebuilt by every step's prepare stage (zero for a
+/// point the method did not prepare); not part of snapshots or the state hash.
+struct ContactPointFigures {
+    float normalMass = 0.0f;              ///< kg, 1 / (J M^-1 J^T) of the normal row
+    float tangentMass[2] = {0.0f, 0.0f};  ///< kg, the same for the friction rows along t1, t2
+    /// m/s, target of the normal row: the larger of the restitution target and the Baumgarte
+    /// push-out when touching, -separation / dt for a speculative point
+    float bias = 0.0f;
+    float restitutionTarget = 0.0f;       ///< m/s, e * approach speed (0 below the threshold)
+    float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, t1, t2)
+    float splitImpulse = 0.0f;            ///< N s, split-impulse pass's pseudo impulse (discarded)
+    float correctionVelocity = 0.0f;      ///< m/s, push-out speed the position correction applied
+    float tangentBias[2] = {0.0f, 0.0f};  ///< m/s, friction rows' target: -ERP/dt (drift . t)
+};
+
+/// One manifold's figures: points[i] belongs to ContactManifoldInfo::points[i] of the
+/// manifold at the same index in World::contacts().
+struct ContactManifoldFigures {
+    ContactPointFigures points[4];
 };
 
 } // namespace tumble

@@ -232,6 +232,10 @@ public:
     /// The contact cache: one manifold per broad-phase pair, sorted by body slots; pairs
     /// whose shapes do not touch have pointCount 0.
     const std::vector<ContactManifoldInfo>& contacts() const;
+    /// The solver's figures of the last step (effective masses, targets, warm-start impulses),
+    /// parallel to contacts(): contactFigures()[i] belongs to contacts()[i]. Zero for pairs
+    /// without points, and after restoreState until the next step.
+    const std::vector<ContactManifoldFigures>& contactFigures() const;
     /// Broad-phase candidate pairs of the last step (slot index pairs, sorted).
     std::vector<std::pair<BodyId, BodyId>> broadphasePairs() const;
     /// Calls per cell of the narrow-phase dispatch table in the last step.

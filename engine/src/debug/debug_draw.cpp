@@ -46,9 +46,13 @@ glm::vec3 depthColor(int depth) {
 }
 
 void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
-    for (const ContactManifoldInfo& m : world.contacts()) {
+    const std::vector<ContactManifoldInfo>& contacts = world.contacts();
+    const std::vector<ContactManifoldFigures>& figures = world.contactFigures();
+    for (size_t mi = 0; mi < contacts.size(); ++mi) {
+        const ContactManifoldInfo& m = contacts[mi];
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
+            const ContactPointFigures& f = figures[mi].points[i];
             if (o.contacts || o.stickSlip) {
                 glm::vec3 c = p.persisted ? kOrange : kYellow;
                 if (o.stickSlip) c = p.clamp == ClampState::FrictionLimit ? kRed : kBlue;
@@ -68,8 +72,8 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
                 glm::vec3 t = p.tangentImpulse[0] * m.tangent1 + p.tangentImpulse[1] * m.tangent2;
                 if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, kRed);
             }
-            if (o.correction && p.correctionVelocity > 0.0f)
-                d.arrow(p.position, p.position + 0.1f * p.correctionVelocity * m.normal, kMagenta);
+            if (o.correction && f.correctionVelocity > 0.0f)
+                d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, kMagenta);
         }
     }
 }

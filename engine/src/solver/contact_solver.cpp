@@ -1,5 +1,5 @@
-// Preparing contact rows and their couplings, warm starting, and writing the results back
-// into the contact cache.
+// Preparing contact rows and their couplings (with the step's figures for the inspector),
+// warm starting, and writing the results back into the contact cache.
 #include "solver/contact_rows.h"
 
 #include <algorithm>
@@ -138,13 +138,15 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b)
 
 } // namespace
 
-void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const SolverBody> bodies,
+void prepareContacts(std::span<ContactManifoldInfo> manifolds,
+                     std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints) {
     constraints.clear();
     for (size_t mi = 0; mi < manifolds.size(); ++mi) {
         ContactManifoldInfo& m = manifolds[mi];
         if (m.pointCount == 0) continue;
+        ContactManifoldFigures& mf = figures[mi];
         const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
         const SolverBody& a = bodies[ia];
         const SolverBody& b = bodies[ib];
@@ -178,6 +180,7 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
         for (int k = 0; k < 3; ++k) c.axis[k] = toFloat4(axes[k]);
         for (int i = 0; i < m.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
+            ContactPointFigures& f = mf.points[i];
             glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
@@ -186,8 +189,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
             // aim to take a share of it back this step (sticking points only).
             p.drift -= glm::dot(p.drift, m.normal) * m.normal;
             const glm::vec3 pull = anchorPull(p, ctx);
-            p.tangentBias[0] = glm::dot(pull, m.tangent1);
-            p.tangentBias[1] = glm::dot(pull, m.tangent2);
+            f.tangentBias[0] = glm::dot(pull, m.tangent1);
+            f.tangentBias[1] = glm::dot(pull, m.tangent2);
             // A point that landed last step bounces now with the approach speed it had then
             // (contact_cache.cpp carries it over; for every other point it is 0 here).
             const bool landed = p.approachVelocity < 0.0f;
@@ -195,43 +198,43 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const S
             p.approachVelocity = vn0;
 
             bool bounce = vn0 < -ctx.restitutionThreshold && m.restitution > 0.0f;
-            p.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
-            p.correctionVelocity = 0.0f;
+            f.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
+            f.correctionVelocity = 0.0f;
             p.landing = false;
             if (p.separation > 0.0f && !landed) {
                 // Speculative: the gap may close this step but not be crossed. A point reached
                 // within the step lands exactly on the surface; it bounces next step, from
                 // the surface rather than from up to a margin above it.
-                p.bias = -p.separation * ctx.invDt;
+                f.bias = -p.separation * ctx.invDt;
                 p.landing = bounce && -vn0 * ctx.dt > p.separation;
             } else {
                 float push = std::min(ctx.erp * ctx.invDt * std::max(-p.separation - ctx.slop, 0.0f),
                                       ctx.maxCorrectionVelocity);
-                if (ctx.baumgarte) p.correctionVelocity = push;
-                p.bias = std::max(p.restitutionTarget, ctx.baumgarte ? push : 0.0f);
-                if (ctx.splitImpulse) p.correctionVelocity = push;
+                if (ctx.baumgarte) f.correctionVelocity = push;
+                f.bias = std::max(f.restitutionTarget, ctx.baumgarte ? push : 0.0f);
+                if (ctx.splitImpulse) f.correctionVelocity = push;
             }
-            p.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
-            p.warmStartImpulse[1] = p.tangentImpulse[0] * ctx.warmStartFactor;
-            p.warmStartImpulse[2] = p.tangentImpulse[1] * ctx.warmStartFactor;
+            f.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
+            f.warmStartImpulse[1] = p.tangentImpulse[0] * ctx.warmStartFactor;
+            f.warmStartImpulse[2] = p.tangentImpulse[1] * ctx.warmStartFactor;
 
             setLane(c.rA, i, p.rA);
             setLane(c.rB, i, p.rB);
-            c.bias[i] = p.bias;
-            c.tangentBias[0][i] = p.tangentBias[0];
-            c.tangentBias[1][i] = p.tangentBias[1];
-            c.normalImpulse[i] = p.warmStartImpulse[0];
-            c.tangentImpulse[0][i] = p.warmStartImpulse[1];
-            c.tangentImpulse[1][i] = p.warmStartImpulse[2];
+            c.bias[i] = f.bias;
+            c.tangentBias[0][i] = f.tangentBias[0];
+            c.tangentBias[1][i] = f.tangentBias[1];
+            c.normalImpulse[i] = f.warmStartImpulse[0];
+            c.tangentImpulse[0][i] = f.warmStartImpulse[1];
+            c.tangentImpulse[1][i] = f.warmStartImpulse[2];
             c.friction[i] = p.sticking ? m.staticFriction : m.dynamicFriction;
-            c.correctionVelocity[i] = p.correctionVelocity;
+            c.correctionVelocity[i] = f.correctionVelocity;
             c.sliding[i] = !p.sticking;
         }
         computeRows(c, a, b);
         for (int i = 0; i < m.pointCount; ++i) {
-            m.points[i].normalMass = c.normalMass[i];
-            m.points[i].tangentMass[0] = c.tangentMass[0][i];
-            m.points[i].tangentMass[1] = c.tangentMass[1][i];
+            mf.points[i].normalMass = c.normalMass[i];
+            mf.points[i].tangentMass[0] = c.tangentMass[0][i];
+            mf.points[i].tangentMass[1] = c.tangentMass[1][i];
         }
     }
 }
@@ -248,10 +251,12 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
 }
 
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
+                    std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
                     std::span<const SolverBody> bodies, float dt) {
     for (const ContactConstraint& c : constraints) {
         ContactManifoldInfo& m = manifolds[c.manifold];
+        ContactManifoldFigures& mf = figures[c.manifold];
         const SolverBody& a = bodies[c.indexA];
         const SolverBody& b = bodies[c.indexB];
         for (int i = 0; i < c.pointCount; ++i) {
@@ -259,7 +264,7 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
             p.normalImpulse = c.normalImpulse[i];
             p.tangentImpulse[0] = c.tangentImpulse[0][i];
             p.tangentImpulse[1] = c.tangentImpulse[1][i];
-            p.splitImpulse = c.splitImpulse[i];
+            mf.points[i].splitImpulse = c.splitImpulse[i];
             // Friction at its bound (within 0.1%) slides; compared squared, without a root.
             const float limit = 0.999f * c.friction[i] * p.normalImpulse;
             const float t2 = p.tangentImpulse[0] * p.tangentImpulse[0] +

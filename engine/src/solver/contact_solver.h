@@ -15,8 +15,9 @@
 // best, and not sinking matters more than not sliding, so the normal row goes last.
 //
 // Hot and cold data apart. prepareContacts reads the contact cache (ContactManifoldInfo: the
-// public view with positions, feature ids, anchors and inspector figures) once and builds a
-// dense array of ContactConstraint with only what the iterations touch. A manifold's rows
+// public view with positions, feature ids, anchors and impulses) once, writes the step's
+// inspector figures beside it (ContactManifoldFigures) and builds a dense array of
+// ContactConstraint with only what the iterations touch. A manifold's rows
 // live side by side, one point per lane of a float4, and the couplings between them are
 // computed once per step:
 //
@@ -84,14 +85,16 @@ struct ContactConstraint {
     float4 splitImpulse{};        ///< N s, accumulated pseudo impulse
     float invMassA = 0.0f, invMassB = 0.0f; ///< 1/kg
     uint32_t indexA = 0, indexB = 0; ///< into the SolverBody array
-    uint32_t manifold = 0;        ///< into the contact cache, for writing back
+    uint32_t manifold = 0;        ///< into the contact cache and its figures, for writing back
     int pointCount = 0;           ///< 1..4
     bool sliding[4] = {false, false, false, false}; ///< dynamic friction; no t2 row (pyramid)
 };
 
 /// Rows, effective masses, couplings, restitution targets and biases of every manifold with
-/// points, into `constraints`; also fills the cache's per-step inspector figures.
-void prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const SolverBody> bodies,
+/// points, into `constraints`; also writes the per-step figures of those points into
+/// `figures` (parallel to `manifolds`).
+void prepareContacts(std::span<ContactManifoldInfo> manifolds,
+                     std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints);
 
@@ -132,9 +135,11 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<st
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies);
 
-/// After all passes: write the accumulated and pseudo impulses back into the cache, record
-/// which clamp is active for each point, and add the step's slip to each point's drift.
+/// After all passes: write the accumulated impulses back into the cache and the pseudo
+/// impulses into the figures, record which clamp is active for each point, and add the
+/// step's slip to each point's drift.
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
+                    std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
                     std::span<const SolverBody> bodies, float dt);
 

@@ -9,7 +9,7 @@ namespace tumble {
 
 void prepareStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.prepare);
-    prepareContacts(ctx.manifolds, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
+    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
     ctx.world.prepareJoints(ctx.step, false);
 }
 
@@ -21,7 +21,7 @@ void warmStartStage(SolveContext& ctx) {
 
 void storeStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.storeImpulses);
-    finishContacts(ctx.manifolds, ctx.constraints, ctx.bodies, ctx.step.dt);
+    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.step.dt);
     ctx.world.finishJoints();
 }
 

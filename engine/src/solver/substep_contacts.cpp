@@ -219,7 +219,7 @@ SubstepSolver::SubstepSolver(SolveContext& ctx)
 
     // Contact rows once per step, at the step's start (ctx.step: restitution targets, friction
     // anchors and stick/slip are per step).
-    prepareContacts(ctx.manifolds, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
+    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
     buildRows(ctx, data_, perSubstep);
     // Joint rows for the first sub-step with last step's impulses, made per sub-step.
     ctx.world.prepareJoints(sub_, false);
@@ -339,17 +339,17 @@ void SubstepSolver::store() {
         c.tangentImpulse[0] *= n;
         c.tangentImpulse[1] *= n;
     }
-    finishContacts(ctx_.manifolds, ctx_.constraints, ctx_.bodies, ctx_.step.dt);
+    finishContacts(ctx_.manifolds, ctx_.figures, ctx_.constraints, ctx_.bodies, ctx_.step.dt);
     for (size_t k = 0; k < ctx_.constraints.size(); ++k) {
         const ContactConstraint& c = ctx_.constraints[k];
         ContactManifoldInfo& m = ctx_.manifolds[c.manifold];
+        ContactManifoldFigures& mf = ctx_.figures[c.manifold];
         for (int i = 0; i < c.pointCount; ++i) {
-            ContactPointInfo& p = m.points[i];
-            // The Inspector's figures in the cache's convention (a target velocity); a bounce
-            // happened within this step, so no point lands for the next one to bounce.
-            p.bias = data_.rows[k].pushOut[i];
-            p.correctionVelocity = data_.rows[k].pushOut[i];
-            p.landing = false;
+            // The Inspector's figures in prepareContacts' convention (a target velocity); a
+            // bounce happened within this step, so no point lands for the next one to bounce.
+            mf.points[i].bias = data_.rows[k].pushOut[i];
+            mf.points[i].correctionVelocity = data_.rows[k].pushOut[i];
+            m.points[i].landing = false;
         }
     }
     for (JointRow& r : ctx_.jointRows) r.impulse *= n;

@@ -22,6 +22,8 @@ struct StepPipeline {
     /// The contact cache: one manifold per pair, sorted by (bodyA.index, bodyB.index).
     std::vector<ContactManifoldInfo> manifolds;
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
+    /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
+    std::vector<ContactManifoldFigures> contactFigures;
     DispatchCounts dispatch{};
     MaterialTable materialTable;
     std::vector<SolverBody> bodies;                ///< by slot

@@ -143,6 +143,8 @@ bool World::restoreState(const WorldState& st, std::string* error) {
         c.bodyB = ids[m.bodyB.index];
         p.manifolds.push_back(c);
     }
+    // The solver's figures belong to a step that has not run here; they stay zero until one does.
+    p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
 
     p.jointImpulses.assign(joints_.size() + 1, {});
     for (size_t k = 0; k < jointList.size(); ++k) {

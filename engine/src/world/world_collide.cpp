@@ -278,6 +278,9 @@ void World::updateSleep(float dt) {
 }
 
 const std::vector<ContactManifoldInfo>& World::contacts() const { return pipeline_->manifolds; }
+const std::vector<ContactManifoldFigures>& World::contactFigures() const {
+    return pipeline_->contactFigures;
+}
 
 std::vector<std::pair<BodyId, BodyId>> World::broadphasePairs() const {
     std::vector<std::pair<BodyId, BodyId>> out;

@@ -102,6 +102,8 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                 }
         }
         p.lastDt = dt;
+        // The figures are this step's alone: the method writes those of the points it prepares.
+        p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass.
@@ -137,10 +139,10 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     p.probe.iterationsUsed = 0;
     p.probe.converged = false;
     WorldSolveHooks hooks(*this, step);
-    SolveContext ctx{ss,           step,           stepCount_,      p.manifolds,
-                     p.start,      p.bodies,       p.poses,         p.constraints,
-                     p.jointRows,  p.velocityScratch, hooks,        profile_,
-                     st,           p.methodData,   p.probeOn ? &p.probe : nullptr,
+    SolveContext ctx{ss,      step,          stepCount_,  p.manifolds,       p.contactFigures,
+                     p.start, p.bodies,      p.poses,     p.constraints,     p.jointRows,
+                     p.velocityScratch,      hooks,       profile_,          st,
+                     p.methodData,           p.probeOn ? &p.probe : nullptr,
                      p.traceOn ? &p.trace : nullptr};
     method.solve(ctx);
 

@@ -79,7 +79,7 @@
 // Each point's normalImpulse is the sum over the sub-steps of lambda_n / h plus the velocity
 // pass's restitution impulses, tangentImpulse the same for friction: N s over the step, like
 // every other method's. The cache is written with storeStage: prepareContacts (at the step's
-// start) builds the lane records finishContacts reads and the per-point inspector figures;
+// start) builds the lane records finishContacts reads and the step's inspector figures;
 // this file writes its step totals into the lanes before storing. Joint rows likewise: the
 // last build of the step is a velocity build holding every row, and each row's impulse is
 // the step's total for that row (matched across builds by joint and rank within it).
@@ -173,14 +173,15 @@ void solveXpbdMethod(SolveContext& ctx) {
     xpbd::Pass pass{ctx, data.states, h};
     {
         ScopedTimer t(ctx.profile.prepare);
-        prepareContacts(ctx.manifolds, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
+        prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step,
+                        ctx.constraints);
         // Nothing is warm started and no bounce waits for the next step (sub-steps land a
         // speculative point inside the step): the inspector should not say otherwise.
         for (const ContactConstraint& c : ctx.constraints)
             for (int i = 0; i < c.pointCount; ++i) {
-                ContactPointInfo& p = ctx.manifolds[c.manifold].points[i];
-                p.warmStartImpulse[0] = p.warmStartImpulse[1] = p.warmStartImpulse[2] = 0.0f;
-                p.landing = false;
+                float (&warm)[3] = ctx.figures[c.manifold].points[i].warmStartImpulse;
+                warm[0] = warm[1] = warm[2] = 0.0f;
+                ctx.manifolds[c.manifold].points[i].landing = false;
             }
         xpbd::gatherPoints(ctx, std::max(ctx.solver.compliance, 0.0f), data.points);
         data.states.resize(ctx.poses.size());
