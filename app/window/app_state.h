@@ -9,6 +9,7 @@
 
 #include "tumble/debug_draw.h"
 #include "tumble/recorder.h"
+#include "tumble/constraint_system.h"
 #include "tumble/solver_compare.h"
 #include "tumble/scene.h"
 #include "tumble/stepper.h"
@@ -56,6 +57,7 @@ struct PanelFlags {
     bool debugDraw = true;
     bool spawn = true;
     bool debugger = true;
+    bool system = true;
     bool timeline = true;
     bool lesson = true;
     bool help = false;
@@ -88,6 +90,7 @@ struct App {
         StepTrace trace;
         size_t cursor = 0;
     } debugger;
+    uint32_t systemRow = UINT32_MAX;   ///< the Constraint system tab's row (index into the probe's rows)
     MethodComparison comparison;       ///< the last "Compare methods on this step", shown while the world is at its step
     /// A message for the status line (saved files, refused actions) and when it was set.
     std::string status;

@@ -27,7 +27,10 @@ const DockTab kTabs[] = {
      "The body you clicked in the 3D view, edited live, with its joints and contact points."},
     {"Debug draw", &PanelFlags::debugDraw, drawDebugDrawPanel,
      "Overlays in the 3D view: contacts, normals, impulses, bounding boxes, islands ..."},
-    {"Debugger", &PanelFlags::debugger, drawDebuggerPanel,
+    {"System", &PanelFlags::system, drawSystemPanel,
+     "The constraint system: the selected body's rows (Jacobian, effective mass, every term of "
+     "the target, lambda, bounds, clamp) and its island's w = A lambda + b as a heat map."},
+    {"Step debugger", &PanelFlags::debugger, drawDebuggerPanel,
      "A step inside a step: the step shown, run again with every stage and every constraint it "
      "solves written down; walk it stage by stage, pass by pass or constraint by constraint."},
     {"Spawn", &PanelFlags::spawn, drawSpawnPanel,
@@ -51,7 +54,7 @@ void drawDock(App& app) {
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
-    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  Debugger  Spawn###Physics")) {
+    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  System  Step debugger  Spawn###Physics")) {
         ImGui::End();
         return;
     }

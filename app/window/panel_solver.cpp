@@ -298,7 +298,7 @@ void drawSolverPanel(App& app) {
     changed |= drawIterations(s.solver);
     if (ImGui::CollapsingHeader("Correction and contacts", ImGuiTreeNodeFlags_DefaultOpen))
         changed |= drawCorrectionTerms(s);
-    if (ImGui::CollapsingHeader("Sleep", ImGuiTreeNodeFlags_DefaultOpen)) changed |= drawSleep(s.sleep);
+    if (ImGui::CollapsingHeader("Sleep")) changed |= drawSleep(s.sleep);
     ImGui::PopItemWidth();
 
     if (ImGui::Button("Defaults")) {

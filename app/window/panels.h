@@ -40,6 +40,8 @@ void drawInspectorPanel(App& app);
 void drawDebugDrawPanel(App& app);
 /// What B drops and T throws, the drag spring's stiffness, damping and force cap, Delete.
 void drawSpawnPanel(App& app);
+/// The selected body's constraint rows and its island's system w = A lambda + b.
+void drawSystemPanel(App& app);
 /// The step debugger: trace the shown step and walk it by stage, pass or constraint.
 void drawDebuggerPanel(App& app);
 /// The debugger's constraint under the cursor in the view: its bodies, impulse, velocities.

@@ -93,7 +93,9 @@ void drawMenuBar(App& app) {
                      "Overlays: contacts, normals, impulses, bounding boxes, islands ...");
         dockMenuItem(app, "Spawn", &PanelFlags::spawn,
                      "What B drops and T throws, the mouse drag's spring, and Delete.");
-        dockMenuItem(app, "Debugger", &PanelFlags::debugger,
+        dockMenuItem(app, "System", &PanelFlags::system,
+                     "The selected body's constraint rows and its island's matrix A = J M^-1 J^T.");
+        dockMenuItem(app, "Step debugger", &PanelFlags::debugger,
                      "A step inside a step: the shown step's stages and constraints, one at a time.");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();

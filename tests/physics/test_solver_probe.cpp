@@ -5,6 +5,7 @@
 #include "physics/joint_fixtures.h"
 #include "physics/scenarios.h"
 
+#include "tumble/constraint_system.h"
 #include "tumble/solver_compare.h"
 #include "tumble/solver_methods.h"
 
@@ -182,4 +183,40 @@ TEST(SolverProbe, CompareMethodsResolvesTheSameStepWithEveryMethodAndPutsTheWorl
     EXPECT_LT(run("gaussSeidel").velocityError, 0.01f);
     EXPECT_GT(run("jacobi").velocityError, run("gaussSeidel").velocityError);
     for (const MethodRun& r : cmp.runs) EXPECT_FALSE(r.probe.iterations.empty()) << r.method;
+}
+
+TEST(SolverProbe, TheIslandSystemHasTheFreeVelocitiesOfGravityAndASymmetricA) {
+    // Three cubes resting on the ground: w = A lambda + b over their whole island. Without any
+    // impulse every cube falls g dt in the step, so the ground's normal rows have b = -g dt
+    // and the rows between two cubes (falling together) b = 0; A = J M^-1 J^T is symmetric
+    // with the rows' K on its diagonal.
+    Settings s = noSleep();
+    World w(s);
+    addGround(w);
+    const std::vector<BodyId> boxes = addStack(w, 3);
+    for (int i = 0; i < 120; ++i) w.step();
+    w.setSolverProbe(true);
+    w.step();
+    const SolverProbe& probe = w.solverProbe();
+    const std::vector<uint32_t> rows = islandRows(probe, boxes[1].index, 1000);
+    ASSERT_EQ(rows.size(), 36u) << "3 contacts x 4 points x 3 rows";
+    const ConstraintSystem sys = assembleSystem(probe, rows);
+    const double gdt = 9.81 * w.settings().timestep;
+    int groundNormals = 0, stackNormals = 0;
+    for (int i = 0; i < sys.size(); ++i) {
+        const ProbeRow& r = probe.rows[sys.rows[i]];
+        EXPECT_NEAR(sys.at(i, i), r.K + r.softness, 1e-5 * r.K);
+        for (int j = 0; j < sys.size(); ++j) EXPECT_NEAR(sys.at(i, j), sys.at(j, i), 1e-9);
+        if (r.kind != ProbeRowKind::Normal) continue;
+        const bool onGround = r.bodyA != boxes[0].index && r.bodyA != boxes[1].index && r.bodyA != boxes[2].index;
+        if (onGround) {
+            ++groundNormals;
+            EXPECT_NEAR(sys.b[i] + r.target, -gdt, 0.02 * gdt) << "row " << i;
+        } else {
+            ++stackNormals;
+            EXPECT_NEAR(sys.b[i] + r.target, 0.0, 0.02 * gdt) << "row " << i;
+        }
+    }
+    EXPECT_EQ(groundNormals, 4);
+    EXPECT_EQ(stackNormals, 8);
 }

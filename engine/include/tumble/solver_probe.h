@@ -24,6 +24,9 @@
 /// step's rigid targets (the soft rows aim elsewhere on purpose, so their residual stays
 /// above zero); XPBD records once per sub-step after its velocity pass; the exact methods
 /// record once per island solve round (Lemke) or once for the whole solve (Dantzig).
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -55,8 +58,19 @@ struct ProbeRow {
     float lower = 0.0f, upper = 0.0f; ///< N s, its bounds then
     float K = 0.0f;       ///< 1/kg, J M^-1 J^T
     float target = 0.0f;  ///< m/s, b
-    float w = 0.0f;       ///< m/s, Cdot - b
+    float w = 0.0f;       ///< m/s, Cdot - b (+ softness lambda)
     float residual = 0.0f;///< m/s, r (solver_probe.h)
+    float softness = 0.0f;///< 1/kg, the row's gamma + cfm: the diagonal term of A beyond J M^-1 J^T
+    /// The Jacobian row, Cdot = jvA . vA + jwA . wA + jvB . vB + jwB . wB: for a contact
+    /// -n, -(rA x n), n, rB x n along its normal or tangent n (m/s per unit of each velocity).
+    glm::vec3 jvA{0.0f}, jwA{0.0f}, jvB{0.0f}, jwB{0.0f};
+};
+
+/// A body's inverse mass as the solver saw it in the probed step (0 for static, kinematic and
+/// sleeping bodies), by slot.
+struct ProbeBody {
+    float invMass = 0.0f;    ///< 1/kg
+    glm::mat3 invI{0.0f};    ///< 1/(kg m^2), world frame
 };
 
 /// Everything the probe recorded for one step.
@@ -65,6 +79,7 @@ struct SolverProbe {
     std::string method;           ///< the method's table name
     std::vector<ProbeIteration> iterations; ///< in solve order
     std::vector<ProbeRow> rows;   ///< every row after the last velocity pass, in gathered order
+    std::vector<ProbeBody> bodies;///< by body slot: what A = J M^-1 J^T needs (tumble/constraint_system.h)
     int iterationsUsed = 0;       ///< velocity passes run (fewer than asked when the tolerance stopped them)
     bool converged = false;       ///< the tolerance (solver.tolerance > 0) was reached
 };

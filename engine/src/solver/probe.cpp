@@ -172,9 +172,14 @@ void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows) {
         p.target = r.target;
         const float k = r.K + r.gamma + cfm;
         p.w = rowVelocity(r, ctx.bodies) - r.target + (r.gamma + cfm) * r.lambda;
+        p.softness = r.gamma + cfm;
+        p.jvA = r.jvA, p.jwA = r.jwA, p.jvB = r.jvB, p.jwB = r.jwB;
         p.residual = k > 0.0f && p.lower != p.upper ? k * (r.lambda - std::clamp(r.lambda - p.w / k, p.lower, p.upper)) : 0.0f;
         out.push_back(p);
     }
+    std::vector<ProbeBody>& bodies = ctx.probe->bodies;
+    bodies.resize(ctx.bodies.size());
+    for (size_t i = 0; i < bodies.size(); ++i) bodies[i] = {ctx.bodies[i].invMass, ctx.bodies[i].invI};
 }
 
 } // namespace tumble

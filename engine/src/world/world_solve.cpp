@@ -134,6 +134,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     st = {};
     p.probe.iterations.clear();
     p.probe.rows.clear();
+    p.probe.bodies.clear();
     p.probe.method = method.name;
     p.probe.step = stepCount_ + 1;
     p.probe.iterationsUsed = 0;

@@ -237,6 +237,7 @@ void solveXpbdMethod(SolveContext& ctx) {
     }
     storeTotals(ctx, data);
     ctx.stats.velocityIterations = substeps;
+    if (ctx.probe) ctx.probe->iterationsUsed = substeps;
     ctx.stats.positionIterations = substeps;
     ctx.stats.maxDelta = pass.maxDelta;
     ctx.stats.deepestAfter = -pass.deepest;
