@@ -81,6 +81,10 @@ struct SolverProbe {
     std::vector<ProbeRow> rows;   ///< every row after the last velocity pass, in gathered order
     std::vector<ProbeBody> bodies;///< by body slot: what A = J M^-1 J^T needs (tumble/constraint_system.h)
     int iterationsUsed = 0;       ///< velocity passes run (fewer than asked when the tolerance stopped them)
+    bool withRows = true;         ///< rows and bodies were exported (World::setSolverProbe's withRows)
+    /// By body slot: the world inertia tensors (kg m^2) the kinetic energy is measured with,
+    /// inverted from the solver's inverse inertia at the first pass of each sub-step.
+    std::vector<glm::mat3> inertia;
     bool converged = false;       ///< the tolerance (solver.tolerance > 0) was reached
 };
 

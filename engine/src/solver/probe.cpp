@@ -18,10 +18,14 @@ struct Accumulator {
     double sumSquares = 0.0;
     ProbeMeasure m;
 
-    /// A row with fixed bounds (normal and joint rows, pyramid friction). k = K + softness.
-    void row(float lambda, float lo, float hi, float k, float w) {
-        if (!(k > 0.0f) || lo == hi) return; // a row that cannot act (sliding t2, frozen)
-        const float r = k * (lambda - std::clamp(lambda - w / k, lo, hi));
+    /// A row with fixed bounds (normal and joint rows, pyramid friction); mass = 1 / (K + softness),
+    /// the effective mass the solver keeps. r = w unless the step clamps, so the division by the mass
+    /// is taken only at a bound (the probe runs after every pass: it must stay cheap).
+    void row(float lambda, float lo, float hi, float mass, float w) {
+        if (!(mass > 0.0f) || lo == hi) return; // a row that cannot act (sliding t2, frozen)
+        const float step = lambda - mass * w;
+        const float clamped = std::clamp(step, lo, hi);
+        const float r = clamped == step ? w : (lambda - clamped) / mass;
         sumSquares += double(r) * r;
         float error = 0.0f;
         if (lo > -kUnbounded) error += (lambda - lo) * std::max(w, 0.0f);
@@ -34,17 +38,17 @@ struct Accumulator {
     /// A point's two friction rows under the limit mu lambda_n: per axis for the pyramid, on
     /// the disc for the cone (r is then the step to the disc's projection, and a row at the
     /// rim errs when its impulse does not oppose the slip).
-    void friction(float l1, float l2, float w1, float w2, float k1, float k2, float limit, bool cone,
+    void friction(float l1, float l2, float w1, float w2, float m1, float m2, float limit, bool cone,
                   bool sliding) {
         if (!cone) {
-            row(l1, -limit, limit, k1, w1);
-            row(l2, sliding ? 0.0f : -limit, sliding ? 0.0f : limit, k2, w2);
+            row(l1, -limit, limit, m1, w1);
+            row(l2, sliding ? 0.0f : -limit, sliding ? 0.0f : limit, m2, w2);
             return;
         }
-        if (!(k1 > 0.0f) || !(k2 > 0.0f) || !(limit > 0.0f)) return;
-        float t1 = l1 - w1 / k1, t2 = l2 - w2 / k2;
+        if (!(m1 > 0.0f) || !(m2 > 0.0f) || !(limit > 0.0f)) return;
+        float t1 = l1 - m1 * w1, t2 = l2 - m2 * w2;
         clampFriction(t1, t2, limit, true, sliding);
-        const float r1 = k1 * (l1 - t1), r2 = k2 * (l2 - t2);
+        const float r1 = (l1 - t1) / m1, r2 = (l2 - t2) / m2;
         sumSquares += double(r1) * r1 + double(r2) * r2;
         const float length = std::sqrt(l1 * l1 + l2 * l2);
         const float slip = std::sqrt(w1 * w1 + w2 * w2);
@@ -60,6 +64,26 @@ struct Accumulator {
 };
 
 float inverseOr0(float x) { return x > 0.0f ? 1.0f / x : 0.0f; }
+
+/// w . I w over the bodies that move, with I the inverse of each body's world inverse inertia
+/// (kept in `inertia`, refreshed when `refresh`: the poses turned since).
+double kineticEnergy(const std::vector<SolverBody>& bodies, std::vector<glm::mat3>& inertia, bool refresh) {
+    if (refresh || inertia.size() != bodies.size()) {
+        inertia.resize(bodies.size());
+        for (size_t i = 0; i < bodies.size(); ++i) {
+            const glm::mat3& invI = bodies[i].invI;
+            // A body that cannot turn has a singular invI: no rotational term.
+            inertia[i] = bodies[i].invMass > 0.0f && glm::determinant(invI) > 0.0f ? glm::inverse(invI) : glm::mat3(0.0f);
+        }
+    }
+    double e = 0.0;
+    for (size_t i = 0; i < bodies.size(); ++i) {
+        const SolverBody& b = bodies[i];
+        if (b.invMass <= 0.0f) continue;
+        e += 0.5 * (double(glm::dot(b.v, b.v)) / b.invMass + double(glm::dot(b.w, inertia[i] * b.w)));
+    }
+    return e;
+}
 
 ProbeRowKind kindOf(RowKind k) {
     switch (k) {
@@ -83,18 +107,17 @@ ProbeMeasure measureLanes(const SolveContext& ctx) {
         const float4 c2 = along(vrel, c.axis[kTangent2Row]);
         for (int i = 0; i < c.pointCount; ++i) {
             const float lambdaN = c.normalImpulse[i];
-            acc.row(lambdaN, 0.0f, 1e30f, inverseOr0(c.normalMass[i]), cn[i] - c.bias[i]);
+            acc.row(lambdaN, 0.0f, 1e30f, c.normalMass[i], cn[i] - c.bias[i]);
             acc.friction(c.tangentImpulse[0][i], c.tangentImpulse[1][i], c1[i] - c.tangentBias[0][i],
-                         c2[i] - c.tangentBias[1][i], inverseOr0(c.tangentMass[0][i]),
-                         inverseOr0(c.tangentMass[1][i]), c.friction[i] * lambdaN, ctx.step.cone,
-                         c.sliding[i]);
+                         c2[i] - c.tangentBias[1][i], c.tangentMass[0][i], c.tangentMass[1][i],
+                         c.friction[i] * lambdaN, ctx.step.cone, c.sliding[i]);
         }
     }
     for (const JointRow& j : ctx.jointRows) {
         const SolverBody& a = ctx.bodies[j.a];
         const SolverBody& b = ctx.bodies[j.b];
         const float Cdot = glm::dot(j.jvA, a.v) + glm::dot(j.jwA, a.w) + glm::dot(j.jvB, b.v) + glm::dot(j.jwB, b.w);
-        acc.row(j.impulse, j.lower, j.upper, inverseOr0(j.mass), Cdot + j.bias + j.gamma * j.impulse);
+        acc.row(j.impulse, j.lower, j.upper, j.mass, Cdot + j.bias + j.gamma * j.impulse);
     }
     return acc.finish();
 }
@@ -109,27 +132,20 @@ ProbeMeasure measureRows(const std::vector<ScalarRow>& rows, const std::vector<S
         if (r.kind == RowKind::Friction2 && r.partner >= 0) continue; // measured with its partner
         if (r.kind == RowKind::Friction1 && r.partner >= 0) {
             const ScalarRow& r2 = rows[r.partner];
-            acc.friction(r.lambda, r2.lambda, w(r), w(r2), k, r2.K + r2.gamma + cfm,
+            acc.friction(r.lambda, r2.lambda, w(r), w(r2), inverseOr0(k), inverseOr0(r2.K + r2.gamma + cfm),
                          r.mu * rows[r.normal].lambda, cone, r2.sliding);
             continue;
         }
         float lo, hi;
         rowBounds(r, rows, lo, hi);
-        acc.row(r.lambda, lo, hi, k, w(r));
+        acc.row(r.lambda, lo, hi, inverseOr0(k), w(r));
     }
     return acc.finish();
 }
 
 double solverKineticEnergy(const std::vector<SolverBody>& bodies) {
-    double e = 0.0;
-    for (const SolverBody& b : bodies) {
-        if (b.invMass <= 0.0f) continue;
-        e += 0.5 * double(glm::dot(b.v, b.v)) / b.invMass;
-        // w . I w with I = (invI)^-1 (a body that cannot turn has a singular invI: no term).
-        const float det = glm::determinant(b.invI);
-        if (det > 0.0f) e += 0.5 * double(glm::dot(b.w, glm::inverse(b.invI) * b.w));
-    }
-    return e;
+    std::vector<glm::mat3> inertia;
+    return kineticEnergy(bodies, inertia, true);
 }
 
 void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxDelta, int substep,
@@ -144,12 +160,13 @@ void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxD
     it.residual = m.residual;
     it.complementarity = m.complementarity;
     it.clampedRows = m.clampedRows;
-    it.kineticEnergy = solverKineticEnergy(ctx.bodies);
+    // The first pass of a sub-step refreshes the inertia: the poses moved since the last one.
+    it.kineticEnergy = kineticEnergy(ctx.bodies, ctx.probe->inertia, iteration == 0);
     ctx.probe->iterations.push_back(it);
 }
 
 void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows) {
-    if (!ctx.probe) return;
+    if (!ctx.probe || !ctx.probe->withRows) return;
     std::vector<ScalarRow> gathered;
     if (!rows) {
         gatherRows(ctx, gathered);

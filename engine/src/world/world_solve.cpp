@@ -160,7 +160,10 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     }
 }
 
-void World::setSolverProbe(bool on) { pipeline_->probeOn = on; }
+void World::setSolverProbe(bool on, bool withRows) {
+    pipeline_->probeOn = on;
+    pipeline_->probe.withRows = withRows;
+}
 bool World::solverProbeOn() const { return pipeline_->probeOn; }
 const SolverProbe& World::solverProbe() const { return pipeline_->probe; }
 void World::setStepTrace(bool on) { pipeline_->traceOn = on; }
