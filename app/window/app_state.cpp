@@ -168,6 +168,16 @@ void App::restartRecording() {
     playBackward = false;
 }
 
+void App::clearContactCache() {
+    // The bodies stay, so the recording does too; but the step shown was recorded with its
+    // cache, and the next step runs from this world without one. Recording the step again
+    // (which drops any recorded future, as stepping from here would) keeps every later rewind
+    // exact; only a rewind to this step itself re-runs it warm and says it ran differently.
+    world.clearContactCache();
+    recorder.record(world);
+    playBackward = false;
+}
+
 bool App::seekTo(uint64_t step) {
     if (!recorder.contains(step)) return false;
     stepper.paused = true;

@@ -174,6 +174,9 @@ struct App {
     bool seekTo(uint64_t step);
     /// Start the recording again from the world as it is (after a body was added or removed).
     void restartRecording();
+    /// Empty the world's contact cache (World::clearContactCache) and record the step shown
+    /// again without it, so the steps recorded after it replay cold as they ran.
+    void clearContactCache();
     /// Start the scene again with the lesson's "Break it" (broken = true) or "Fix it"
     /// settings; later reloads (R) keep them until another scene is opened.
     void applyLesson(bool broken);

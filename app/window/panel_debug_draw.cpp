@@ -39,8 +39,11 @@ void drawDebugDrawPanel(App& app) {
     o.impulseScale = std::clamp(o.impulseScale, 0.0f, 10.0f);
     itemTooltip("Length of the impulse arrows per unit of impulse, in m per N s: arrow = scale * "
                 "lambda. Normal impulses (lambda_n) are green, friction (lambda_t1 t1 + lambda_t2 "
-                "t2) red. A resting 1 kg box at 60 Hz carries about m g dt = 0.16 N s.");
-    if (!o.impulses) ImGui::TextDisabled("(impulses is off: there are no arrows to scale)");
+                "t2) red. A resting 1 kg box at 60 Hz carries about m g dt = 0.16 N s. The same "
+                "scale sizes the warmStart arrows, the frictionBound shapes (half-width = scale * "
+                "mu lambda_n) and the joints' reaction impulses.");
+    if (!o.impulses && !o.warmStart && !o.frictionBound)
+        ImGui::TextDisabled("(impulses, warmStart and frictionBound are off: no contact impulses to scale)");
 }
 
 } // namespace tumble::app

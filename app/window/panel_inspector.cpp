@@ -301,6 +301,22 @@ const ColumnHelp kPointColumns[] = {
              "speculative point."},
     {"e target", "Restitution target, m/s: e * approach speed when it exceeds the restitution "
                  "threshold, else 0. Measured before any iteration."},
+    {"split", "Split-impulse pseudo impulse of the normal row, N s (position correction = split "
+              "impulse): lambda_s >= 0 solved on pseudo-velocities v' toward b = min(ERP/dt * "
+              "max(depth - slop, 0), maxCorrectionVelocity), dlambda_s = -m_n (n . (vB' + wB' x rB "
+              "- vA' - wA' x rA) - b). It moves the bodies this step only and is discarded (never "
+              "warm started); 0 with the other corrections."},
+    {"NGS", "Nonlinear Gauss-Seidel push-out at this point in the last step, m (position "
+            "correction = nonlinear Gauss-Seidel): the sum over the positionIterations passes of "
+            "-C = min(ERP * max(depth - slop, 0), maxCorrectionVelocity dt), the depth re-measured "
+            "at each pass's poses; the bodies are moved directly, no velocity is added. 0 with the "
+            "other corrections."},
+    {"tbias t1", "Friction anchor target of the t1 row, m/s: -frictionAnchorRate/dt * (drift . t1), "
+                 "the whole pull capped at maxCorrectionVelocity in length. The friction rows aim the "
+                 "tangential velocity at it to take back the creep of a sticking point; 0 while "
+                 "sliding or with anchors off."},
+    {"tbias t2", "Friction anchor target of the t2 row, m/s: -frictionAnchorRate/dt * (drift . t2), "
+                 "capped like tbias t1."},
     {"warm n", "Warm-start normal impulse applied before iterating, N s: factor * last step's "
                "lambda_n (0 for a new point)."},
     {"warm t1", "Warm-start friction impulse along t1, N s."},
@@ -349,9 +365,10 @@ void pointRow(const ContactManifoldInfo& m, const ContactManifoldFigures& figure
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(p.rB, 2).c_str());
     const float values[] = {f.normalMass,          f.tangentMass[0],      f.tangentMass[1],
-                            f.bias,                f.restitutionTarget,   f.warmStartImpulse[0],
-                            f.warmStartImpulse[1], f.warmStartImpulse[2], p.normalImpulse,
-                            p.tangentImpulse[0],   p.tangentImpulse[1]};
+                            f.bias,                f.restitutionTarget,   f.splitImpulse,
+                            f.positionCorrection,  f.tangentBias[0],      f.tangentBias[1],
+                            f.warmStartImpulse[0], f.warmStartImpulse[1], f.warmStartImpulse[2],
+                            p.normalImpulse,       p.tangentImpulse[0],   p.tangentImpulse[1]};
     for (float v : values) {
         ImGui::TableNextColumn();
         ImGui::Text("%.4g", v);

@@ -75,6 +75,12 @@ struct ContactPointFigures {
     float splitImpulse = 0.0f;            ///< N s, split-impulse pass's pseudo impulse (discarded)
     float correctionVelocity = 0.0f;      ///< m/s, push-out speed the position correction applied
     float tangentBias[2] = {0.0f, 0.0f};  ///< m/s, friction rows' target: -ERP/dt (drift . t)
+    /// m, nonlinear Gauss-Seidel position correction: how far its passes pushed the surfaces
+    /// apart along the normal at this point, the sum over the passes of
+    /// -C = min(erp max(depth - slop, 0), maxCorrectionVelocity dt) with the depth re-measured
+    /// at that pass's poses (linearised: the pass's impulse -C/K n moves the point by -C).
+    /// 0 with the other position corrections.
+    float positionCorrection = 0.0f;
 };
 
 /// One manifold's figures: points[i] belongs to ContactManifoldInfo::points[i] of the

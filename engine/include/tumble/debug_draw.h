@@ -28,8 +28,16 @@ struct DebugDrawOptions {
     bool penetration = false;      ///< a red bar as long as each point's overlap
     bool featureIds = false;       ///< each point's feature id as a label
     bool impulses = false;         ///< normal (green) and friction (red) impulse arrows
+    /// the warm-start normal impulse (grey) beside the final one (green), on impulseScale
+    bool warmStart = false;
     bool stickSlip = false;        ///< points coloured sticking (blue) or sliding (red)
-    bool correction = false;       ///< position-correction push-out velocity arrows (magenta)
+    /// the Coulomb bound of the last step in the tangent plane (square for the pyramid,
+    /// circle for the cone, half-width mu lambda_n on impulseScale) with the friction
+    /// impulse inside it (blue holding, red at the bound)
+    bool frictionBound = false;
+    /// position-correction arrows (magenta): the push-out velocity (Baumgarte, split
+    /// impulse) or the nonlinear Gauss-Seidel push-out distance x 10
+    bool correction = false;
     bool aabbs = false;            ///< tight bounding boxes
     bool fatAabbs = false;         ///< the broad phase's boxes (tree nodes coloured by depth)
     bool broadphasePairs = false;  ///< a line between the centres of each candidate pair

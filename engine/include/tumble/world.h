@@ -236,6 +236,13 @@ public:
     /// parallel to contacts(): contactFigures()[i] belongs to contacts()[i]. Zero for pairs
     /// without points, and after restoreState until the next step.
     const std::vector<ContactManifoldFigures>& contactFigures() const;
+    /// Empty the contact cache, so the next step starts cold: every touching pair is measured
+    /// afresh by the narrow phase, its points are new (no accumulated normal or friction
+    /// impulse to warm start from, no stick history, no friction-anchor drift, no landing
+    /// bounce carried over), and warm starting rebuilds over the following steps. contacts()
+    /// and contactFigures() are empty until the next step. Wakes every body. An edit of the
+    /// world's state, like setPose: the state hash changes.
+    void clearContactCache();
     /// Broad-phase candidate pairs of the last step (slot index pairs, sorted).
     std::vector<std::pair<BodyId, BodyId>> broadphasePairs() const;
     /// Calls per cell of the narrow-phase dispatch table in the last step.

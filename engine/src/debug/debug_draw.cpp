@@ -22,12 +22,14 @@ void drawBox(DebugDraw& d, const Aabb& a, const glm::vec3& c) {
     for (const auto& e : edges) d.line(p[e[0]], p[e[1]], c);
 }
 
-void drawCircle(DebugDraw& d, const glm::vec3& center, float radius, const glm::vec3& c) {
+/// A circle in the plane of the unit vectors u and v.
+void drawCircle(DebugDraw& d, const glm::vec3& center, float radius, const glm::vec3& u,
+                const glm::vec3& v, const glm::vec3& c) {
     const int n = 48;
     for (int i = 0; i < n; ++i) {
         float a0 = 6.2831853f * i / n, a1 = 6.2831853f * (i + 1) / n;
-        d.line(center + radius * glm::vec3(std::cos(a0), 0, std::sin(a0)),
-               center + radius * glm::vec3(std::cos(a1), 0, std::sin(a1)), c);
+        d.line(center + radius * (std::cos(a0) * u + std::sin(a0) * v),
+               center + radius * (std::cos(a1) * u + std::sin(a1) * v), c);
     }
 }
 
@@ -45,9 +47,41 @@ glm::vec3 depthColor(int depth) {
     return glm::mix(glm::vec3(0.2f, 1.0f, 0.4f), glm::vec3(0.3f, 0.3f, 1.0f), t);
 }
 
+/// The Coulomb bound a point's friction impulse had in the last step, flat in the tangent
+/// plane on the impulse scale, with the friction impulse inside it. mu is mu_s while the
+/// point sticks, else mu_d. Cone: |lambda_t| <= mu lambda_n, a circle. Pyramid:
+/// |lambda_t1|, |lambda_t2| <= mu lambda_n, a square; a sliding point's t1 is its slip
+/// direction and its lambda_t2 is held at 0 (solver/friction.h), so its bound is the
+/// segment along t1.
+void drawFrictionBound(DebugDraw& d, const ContactManifoldInfo& m, const ContactPointInfo& p,
+                       bool cone, float scale) {
+    if (p.normalImpulse <= 0.0f) return;
+    const float mu = p.sticking ? m.staticFriction : m.dynamicFriction;
+    const float h = scale * mu * p.normalImpulse;
+    const glm::vec3 c = p.position, t1 = m.tangent1, t2 = m.tangent2;
+    if (cone) {
+        drawCircle(d, c, h, t1, t2, kYellow);
+    } else if (!p.sticking) {
+        d.line(c - h * t1, c + h * t1, kYellow);
+    } else {
+        const glm::vec3 corners[4] = {c + h * (t1 + t2), c + h * (t2 - t1), c - h * (t1 + t2),
+                                      c + h * (t1 - t2)};
+        for (int k = 0; k < 4; ++k) d.line(corners[k], corners[(k + 1) % 4], kYellow);
+    }
+    const glm::vec3 t = p.tangentImpulse[0] * t1 + p.tangentImpulse[1] * t2;
+    if (glm::length(t) > 0.0f)
+        d.arrow(c, c + scale * t, p.clamp == ClampState::FrictionLimit ? kRed : kBlue);
+}
+
+// Sideways offset of the warm-start arrow from the final normal impulse's (m, along t1).
+constexpr float kWarmStartOffset = 0.03f;
+// Length of the nonlinear Gauss-Seidel push-out arrow per metre of correction.
+constexpr float kPositionCorrectionScale = 10.0f;
+
 void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
     const std::vector<ContactManifoldInfo>& contacts = world.contacts();
     const std::vector<ContactManifoldFigures>& figures = world.contactFigures();
+    const bool cone = world.settings().solver.frictionModel == FrictionModel::Cone;
     for (size_t mi = 0; mi < contacts.size(); ++mi) {
         const ContactManifoldInfo& m = contacts[mi];
         for (int i = 0; i < m.pointCount; ++i) {
@@ -67,13 +101,23 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
                 std::snprintf(text, sizeof text, "%08x", p.featureId);
                 d.label(p.position, text, kWhite);
             }
-            if (o.impulses) {
+            if (o.impulses || o.warmStart)
                 d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, kGreen);
+            if (o.impulses) {
                 glm::vec3 t = p.tangentImpulse[0] * m.tangent1 + p.tangentImpulse[1] * m.tangent2;
                 if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, kRed);
             }
+            if (o.warmStart && f.warmStartImpulse[0] > 0.0f) {
+                const glm::vec3 from = p.position + kWarmStartOffset * m.tangent1;
+                d.arrow(from, from + o.impulseScale * f.warmStartImpulse[0] * m.normal, kGrey);
+            }
+            if (o.frictionBound) drawFrictionBound(d, m, p, cone, o.impulseScale);
             if (o.correction && f.correctionVelocity > 0.0f)
                 d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, kMagenta);
+            if (o.correction && f.positionCorrection > 0.0f)
+                d.arrow(p.position,
+                        p.position + kPositionCorrectionScale * f.positionCorrection * m.normal,
+                        kMagenta);
         }
     }
 }
@@ -123,8 +167,10 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
         {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id: it stays the same while the same features touch, which is what warm starting keys on."},
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
+        {"warmStart", &DebugDrawOptions::warmStart, "The warm-start normal impulse of the last step (grey: factor * last step's lambda_n, applied before the first iteration), 3 cm beside the final lambda_n (green), both on Impulse scale (m per N s): where grey is short of green the iterations had to make up the difference. 0 (no grey arrow) for a new point."},
         {"stickSlip", &DebugDrawOptions::stickSlip, "Points blue while friction holds them (sticking, |lambda_t| < mu lambda_n), red while sliding at the friction limit."},
-        {"correction", &DebugDrawOptions::correction, "Position-correction push-out velocity (m/s x 0.1 s): bias = ERP/dt * max(depth - slop, 0), capped."},
+        {"frictionBound", &DebugDrawOptions::frictionBound, "The Coulomb bound of the last step at each point, flat in the tangent plane (t1, t2) on Impulse scale (m per N s), mu = mu_s while the point sticks, else mu_d (yellow). Pyramid: the square |lambda_t1|, |lambda_t2| <= mu lambda_n, half-width scale * mu lambda_n (a sliding point's bound is the segment along its slip direction t1: lambda_t2 is held at 0). Cone: the circle |lambda_t| <= mu lambda_n of radius scale * mu lambda_n. Inside it the friction impulse lambda_t1 t1 + lambda_t2 t2 as an arrow: blue while friction holds, red at the bound (clamp = friction limit, the point slides)."},
+        {"correction", &DebugDrawOptions::correction, "Position correction at each point (magenta). Baumgarte and split impulse: the push-out velocity, bias = ERP/dt * max(depth - slop, 0) capped at maxCorrectionVelocity, drawn as 0.1 s of travel (m/s x 0.1 s). Nonlinear Gauss-Seidel: how far the position passes pushed the surfaces apart, the sum over passes of ERP * max(depth - slop, 0) (each capped at maxCorrectionVelocity dt), drawn x 10 (1 cm of correction = a 10 cm arrow)."},
         {"aabbs", &DebugDrawOptions::aabbs, "Tight axis-aligned bounding boxes of the shapes."},
         {"fatAabbs", &DebugDrawOptions::fatAabbs, "The broad phase's boxes: dynamic-tree nodes coloured by depth (green root to blue leaves), or the fattened boxes of the other broad phases."},
         {"broadphasePairs", &DebugDrawOptions::broadphasePairs, "A line between the centres of each candidate pair the broad phase hands to the narrow phase."},
@@ -197,7 +243,9 @@ void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) 
         for (const ForceField& f : world.forceFields()) {
             d.point(f.position, 10.0f, kYellow);
             d.label(f.position, "attractor", kYellow);
-            if (f.radius < 50.0f) drawCircle(d, f.position, f.radius, kYellow * 0.6f);
+            if (f.radius < 50.0f)
+                drawCircle(d, f.position, f.radius, glm::vec3(1, 0, 0), glm::vec3(0, 0, 1),
+                           kYellow * 0.6f);
         }
     }
 }

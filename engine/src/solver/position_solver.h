@@ -25,7 +25,10 @@ struct SolverPose {
 };
 
 /// One pass; returns the deepest separation measured (m, negative = overlap) before correcting.
-float solvePositionsNGS(std::span<ContactManifoldInfo> manifolds, std::span<SolverPose> poses,
+/// Adds each point's -C (m) to its ContactPointFigures::positionCorrection in `figures`
+/// (parallel to `manifolds`); the figures are written, never read.
+float solvePositionsNGS(std::span<ContactManifoldInfo> manifolds,
+                        std::span<ContactManifoldFigures> figures, std::span<SolverPose> poses,
                         const StepContext& ctx);
 
 } // namespace tumble

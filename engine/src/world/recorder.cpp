@@ -119,7 +119,8 @@ bool Recorder::seek(World& world, uint64_t step, std::string* error) {
             return true;
         }
         why = "step " + std::to_string(step) +
-              " ran differently than when it was recorded (a body or material was edited since); "
+              " ran differently than when it was recorded (a body or material was edited, or the "
+              "contact cache cleared, since); "
               "showing the recorded state without that step's solver details";
     }
     if (!unpackState(target->state, state)) return fail("the recording is damaged");

@@ -215,7 +215,7 @@ void World::correctPositions(float dt) {
     }
     float deepest = 0.0f;
     for (int it = 0; it < ss.positionIterations; ++it)
-        deepest = solvePositionsNGS(p.manifolds, p.poses, ctx);
+        deepest = solvePositionsNGS(p.manifolds, p.contactFigures, p.poses, ctx);
     p.solverStats.deepestAfter = deepest;
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         Slot& s = slots_[i];
@@ -280,6 +280,16 @@ void World::updateSleep(float dt) {
 const std::vector<ContactManifoldInfo>& World::contacts() const { return pipeline_->manifolds; }
 const std::vector<ContactManifoldFigures>& World::contactFigures() const {
     return pipeline_->contactFigures;
+}
+
+void World::clearContactCache() {
+    // The broad phase keeps its proxies: the same pairs come back next step, each measured
+    // afresh and inheriting nothing (updateContacts finds no previous manifold to match).
+    StepPipeline& p = *pipeline_;
+    p.manifolds.clear();
+    p.previous.clear();
+    p.contactFigures.clear();
+    wakeAll();
 }
 
 std::vector<std::pair<BodyId, BodyId>> World::broadphasePairs() const {
