@@ -29,6 +29,9 @@ install_missing() {
 
 BUILD_DIR=${TUMBLE_BUILD_DIR:-build}
 build() {
+    # ccache keys on paths relative to the checkout, so a fresh clone elsewhere (CI) reuses the
+    # objects an earlier build of the same sources left.
+    export CCACHE_BASEDIR="$PWD"
     # Debian's own interpreter generates glad, even when another python3 comes first on PATH.
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
     cmake --build "$BUILD_DIR" -j"$(nproc)"

@@ -252,4 +252,15 @@ void App::recordFrame(float frameSeconds, float physicsSeconds) {
     totalEnergy.push(kinetic + potential);
 }
 
+bool App::recordedStepStart(WorldState& before, Settings& stepSettings) {
+    const uint64_t step = world.stepCount();
+    WorldState unused;
+    Settings beforeSettings;
+    if (step == 0 || !recorder.stateAt(step - 1, before, beforeSettings) || !recorder.stateAt(step, unused, stepSettings)) {
+        setStatus("Re-running a step needs the step before it in the recording (Timeline).");
+        return false;
+    }
+    return true;
+}
+
 } // namespace tumble::app

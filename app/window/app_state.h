@@ -172,6 +172,10 @@ struct App {
     bool viewingPast() const { return !recorder.empty() && world.stepCount() < recorder.lastStep(); }
     /// Go to a recorded step (pauses; stops a drag). False when it is not recorded.
     bool seekTo(uint64_t step);
+    /// The recorded state before the step shown and the settings that step ran with: what
+    /// re-running it needs (compare methods, the step debugger). False, with a status line,
+    /// when the recording does not hold them.
+    bool recordedStepStart(WorldState& before, Settings& stepSettings);
     /// Start the recording again from the world as it is (after a body was added or removed).
     void restartRecording();
     /// Empty the world's contact cache (World::clearContactCache) and record the step shown

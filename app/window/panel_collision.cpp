@@ -12,15 +12,6 @@
 namespace tumble::app {
 namespace {
 
-void valueRow(const char* name, const char* help, const char* format, double value) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    itemTooltip(help);
-    ImGui::TableNextColumn();
-    ImGui::Text(format, value);
-}
-
 void drawCounters(const World& world) {
     const Counters& c = world.counters();
     if (!ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;

@@ -111,14 +111,9 @@ void exportCsv(App& app) {
 }
 
 void compareMethods(App& app) {
-    const uint64_t step = app.world.stepCount();
-    WorldState before, unused;
-    Settings beforeSettings, stepSettings;
-    if (step == 0 || !app.recorder.stateAt(step - 1, before, beforeSettings) ||
-        !app.recorder.stateAt(step, unused, stepSettings)) {
-        app.setStatus("Compare needs the step before this one in the recording (Timeline).");
-        return;
-    }
+    WorldState before;
+    Settings stepSettings;
+    if (!app.recordedStepStart(before, stepSettings)) return;
     app.comparison = compareSolverMethods(app.world, before, stepSettings);
     if (!app.comparison.replayMatched)
         app.setStatus("The world was edited since this step: the comparison ran on the recorded state.");

@@ -32,14 +32,6 @@ std::vector<Event> eventsOf(const StepTrace& t) {
     return out;
 }
 
-std::string bodyName(const World& world, uint32_t slot) {
-    for (BodyId id : world.bodyIds())
-        if (id.index == slot && !world.body(id).name.empty()) return world.body(id).name;
-    std::string out = "#"; // built in two steps: GCC 12 warns falsely on "#" + std::string
-    out += std::to_string(slot);
-    return out;
-}
-
 std::string visitTitle(const World& world, const StepTrace& t, const TraceVisit& v) {
     std::string what;
     if (v.joint)
@@ -50,7 +42,7 @@ std::string visitTitle(const World& world, const StepTrace& t, const TraceVisit&
         what = "contact " + std::to_string(v.source) + " point " + std::to_string(v.point) + " " +
                (v.kind == ProbeRowKind::Normal ? "normal" : v.kind == ProbeRowKind::Friction1 ? "friction t1" : "friction t2");
     (void)t;
-    return what + ": " + bodyName(world, v.bodyA) + " - " + bodyName(world, v.bodyB);
+    return what + ": " + slotName(world, v.bodyA) + " - " + slotName(world, v.bodyB);
 }
 
 float visitDelta(const TraceVisit& v) {
@@ -68,14 +60,9 @@ template <class Match> void seek(App& app, const std::vector<Event>& events, int
 }
 
 void traceShownStep(App& app) {
-    const uint64_t step = app.world.stepCount();
-    WorldState before, unused;
-    Settings beforeSettings, stepSettings;
-    if (step == 0 || !app.recorder.stateAt(step - 1, before, beforeSettings) ||
-        !app.recorder.stateAt(step, unused, stepSettings)) {
-        app.setStatus("The debugger needs the step before this one in the recording (Timeline).");
-        return;
-    }
+    WorldState before;
+    Settings stepSettings;
+    if (!app.recordedStepStart(before, stepSettings)) return;
     const TracedStep traced = traceStep(app.world, before, stepSettings);
     app.debugger.trace = traced.trace;
     app.debugger.cursor = 0;

@@ -242,44 +242,35 @@ bool drawSleep(SleepSettings& sleep) {
     return changed;
 }
 
-void statRow(const char* name, const char* help, const char* format, double value) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    itemTooltip(help);
-    ImGui::TableNextColumn();
-    ImGui::Text(format, value);
-}
-
 void drawLastStep(const App& app) {
     const SolverStats& st = app.world.solverStats();
     if (!ImGui::BeginTable("laststep", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    statRow("manifolds", "Touching pairs the solver worked on.", "%.0f", st.manifolds);
-    statRow("rows", "Constraint rows: 3 per contact point (normal, two friction directions).", "%.0f",
+    valueRow("manifolds", "Touching pairs the solver worked on.", "%.0f", st.manifolds);
+    valueRow("rows", "Constraint rows: 3 per contact point (normal, two friction directions).", "%.0f",
             st.rows);
-    statRow("velocity iterations", "Velocity passes the last step actually ran.", "%.0f",
+    valueRow("velocity iterations", "Velocity passes the last step actually ran.", "%.0f",
             st.velocityIterations);
-    statRow("position iterations", "Position passes the last step actually ran.", "%.0f",
+    valueRow("position iterations", "Position passes the last step actually ran.", "%.0f",
             st.positionIterations);
-    statRow("sub-steps", "Sub-steps the method took (soft step, TGS, XPBD); 1 for the others.",
+    valueRow("sub-steps", "Sub-steps the method took (soft step, TGS, XPBD); 1 for the others.",
             "%.0f", st.substeps);
     if (solverMethodOrDefault(app.world.settings().solver.method).uses & kUsesExactRows) {
-        statRow("exact islands", "Islands solved exactly by pivoting this step.", "%.0f", st.exactIslands);
-        statRow("fallback islands", "Islands solved by row-by-row PGS instead this step: over the "
+        valueRow("exact islands", "Islands solved exactly by pivoting this step.", "%.0f", st.exactIslands);
+        valueRow("fallback islands", "Islands solved by row-by-row PGS instead this step: over the "
                                     "exact row cap (raise it to solve them exactly), or the "
                                     "pivoting hit its pivot limit without converging.",
                 "%.0f", st.fallbackIslands);
-        statRow("largest island", "Rows of the largest island this step.", "%.0f", st.largestIslandRows);
-        statRow("pivots", "Pivots of the exact solver over all islands.", "%.0f", st.pivots);
+        valueRow("largest island", "Rows of the largest island this step.", "%.0f", st.largestIslandRows);
+        valueRow("pivots", "Pivots of the exact solver over all islands.", "%.0f", st.pivots);
     }
-    statRow("max delta", "Largest change of any accumulated impulse in the last velocity "
+    valueRow("max delta", "Largest change of any accumulated impulse in the last velocity "
                          "iteration, N s: how far from converged the solver stopped (0 = converged).",
             "%.3g N s", st.maxDelta);
-    statRow("deepest after", "Deepest overlap measured by the last position pass (nonlinear "
+    valueRow("deepest after", "Deepest overlap measured by the last position pass (nonlinear "
                              "Gauss-Seidel), m.", "%.5f m", st.deepestAfter);
-    statRow("max penetration", "Deepest overlap among this step's contacts, before correction, m.",
+    valueRow("max penetration", "Deepest overlap among this step's contacts, before correction, m.",
             "%.5f m", app.world.counters().maxPenetration + 0.0); // + 0.0: no "-0.00000"
-    statRow("kinetic energy", "Sum over bodies of 1/2 m v^2 + 1/2 w.(I w), J. A resting pile should "
+    valueRow("kinetic energy", "Sum over bodies of 1/2 m v^2 + 1/2 w.(I w), J. A resting pile should "
                               "have almost none; jitter shows up here.", "%.4g J",
             app.world.kineticEnergy());
     ImGui::EndTable();

@@ -19,14 +19,6 @@ namespace {
 
 constexpr size_t kMaxMatrixRows = 240;
 
-std::string slotName(const World& world, uint32_t slot) {
-    for (BodyId id : world.bodyIds())
-        if (id.index == slot && !world.body(id).name.empty()) return world.body(id).name;
-    std::string out = "#"; // built in two steps: GCC 12 warns falsely on "#" + std::string
-    out += std::to_string(slot);
-    return out;
-}
-
 /// "at lo", "at hi" or "inside": which bound holds the row's impulse.
 const char* clampOf(const ProbeRow& r) {
     if (r.lower == r.upper) return "unused";
@@ -49,15 +41,6 @@ void vecRow(const char* name, const char* help, const glm::vec3& v) {
     itemTooltip(help);
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(v, 4).c_str());
-}
-
-void valueRow(const char* name, const char* help, const char* format, double value) {
-    ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::TextUnformatted(name);
-    itemTooltip(help);
-    ImGui::TableNextColumn();
-    ImGui::Text(format, value);
 }
 
 /// Everything about one row: J, K, the terms of its target, lambda and its bounds.

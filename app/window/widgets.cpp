@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace tumble::app {
 
@@ -25,6 +26,23 @@ std::string formatVec3(const glm::vec3& v, int decimals) {
     std::snprintf(text, sizeof text, "%.*f %.*f %.*f", decimals, clean(v.x), decimals, clean(v.y), decimals,
                   clean(v.z));
     return text;
+}
+
+void valueRow(const char* name, const char* help, const char* format, double value) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    itemTooltip(help);
+    ImGui::TableNextColumn();
+    ImGui::Text(format, value);
+}
+
+std::string slotName(const World& world, uint32_t slot) {
+    for (BodyId id : world.bodyIds())
+        if (id.index == slot && !world.body(id).name.empty()) return world.body(id).name;
+    std::string out = "#"; // built in two steps: GCC 12 warns falsely on "#" + std::string
+    out += std::to_string(slot);
+    return out;
 }
 
 } // namespace tumble::app

@@ -45,4 +45,11 @@ void tableHeaderRow(const ColumnHelp* columns, int count);
 /// "x y z" with `decimals` digits after the point.
 std::string formatVec3(const glm::vec3& v, int decimals = 3);
 
+/// A two-column table row: a name with its tooltip, and a value printed with `format`.
+void valueRow(const char* name, const char* help, const char* format, double value);
+
+/// The name of the body in slot `slot` (BodyId::index), or "#slot" when it has none (or no
+/// body lives there: the solver's static record of world-anchored joints).
+std::string slotName(const World& world, uint32_t slot);
+
 } // namespace tumble::app

@@ -88,6 +88,18 @@ inline std::vector<JointId> hangChain(World& w, int links, const glm::vec3& top,
     return joints;
 }
 
+/// Contacts and joints side by side under `method`: a three-box stack and, beside it, a
+/// four-link chain hanging from the world (the probe and trace tests run every method on it).
+inline World pileAndChain(const std::string& method) {
+    Settings s = noSleep();
+    s.solver.method = method;
+    World w(s);
+    addGround(w);
+    addStack(w, 3);
+    hangChain(w, 4, {4.0f, 5.0f, 0.0f}, {1.0f, -0.2f, 0.0f});
+    return w;
+}
+
 inline float worstSeparation(const World& w, const std::vector<JointId>& joints) {
     float worst = 0.0f;
     for (JointId j : joints) worst = std::max(worst, anchorSeparation(w, j));

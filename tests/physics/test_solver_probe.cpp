@@ -138,12 +138,7 @@ TEST(SolverProbe, LookingChangesNothingForAnyMethod) {
     // A hanging chain over a small stack: joints and contacts. Same hash with the probe on.
     for (const SolverMethodInfo& m : solverMethods()) {
         auto run = [&](bool probe) {
-            Settings s = noSleep();
-            s.solver.method = std::string(m.name);
-            World w(s);
-            addGround(w);
-            addStack(w, 3);
-            hangChain(w, 4, {4.0f, 5.0f, 0.0f}, {1.0f, -0.2f, 0.0f});
+            World w = pileAndChain(std::string(m.name));
             w.setSolverProbe(probe);
             for (int i = 0; i < 40; ++i) w.step();
             if (probe) {

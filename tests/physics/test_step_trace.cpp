@@ -33,12 +33,7 @@ World stackWorld(const std::string& method, int boxes, int iterations) {
 TEST(StepTrace, ATracedStepComputesWhatAnUntracedStepDoesForEveryMethod) {
     for (const SolverMethodInfo& m : solverMethods()) {
         auto run = [&](bool trace) {
-            Settings s = noSleep();
-            s.solver.method = std::string(m.name);
-            World w(s);
-            addGround(w);
-            addStack(w, 3);
-            hangChain(w, 4, {4.0f, 5.0f, 0.0f}, {1.0f, -0.2f, 0.0f});
+            World w = pileAndChain(std::string(m.name));
             w.setStepTrace(trace);
             for (int i = 0; i < 40; ++i) w.step();
             if (trace) {
