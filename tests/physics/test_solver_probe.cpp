@@ -215,3 +215,19 @@ TEST(SolverProbe, TheIslandSystemHasTheFreeVelocitiesOfGravityAndASymmetricA) {
     EXPECT_EQ(groundNormals, 4);
     EXPECT_EQ(stackNormals, 8);
 }
+
+TEST(SolverProbe, TheLaneMeasureAgreesWithTheExportedRowsResiduals) {
+    // Block Gauss-Seidel's passes are measured on the contact lanes, four points at once; the
+    // exported rows are measured one by one from scalar rows. After the last pass both see the
+    // same rows, so ||r||_2 over the exported rows is the last pass's residual.
+    for (bool cone : {false, true}) {
+        World w = probedStackStep("gaussSeidel", 7);
+        w.settings().solver.frictionModel = cone ? FrictionModel::Cone : FrictionModel::Pyramid;
+        w.step();
+        const SolverProbe& probe = w.solverProbe();
+        double sum = 0.0;
+        for (const ProbeRow& r : probe.rows) sum += double(r.residual) * r.residual;
+        EXPECT_NEAR(std::sqrt(sum), probe.iterations.back().residual, 1e-4 * probe.iterations.back().residual)
+            << (cone ? "cone" : "pyramid");
+    }
+}

@@ -96,8 +96,39 @@ ProbeRowKind kindOf(RowKind k) {
 
 } // namespace
 
+namespace {
+
+using int4 = int __attribute__((vector_size(16)));
+
+/// Lanes where `mask` is set (all bits), else 0.
+float4 where(int4 mask, float4 x) { return (float4)((int4)x & mask); }
+
+/// A manifold's rows with fixed bounds [lo, hi] on every lane, as Accumulator::row does one
+/// by one (lanes not in `live` skipped): the same r, error and clamp, four points at once.
+void laneRows(float4& squares, float4& worst, int4& clamped, int4 live, float4 lambda,
+              float4 lo, float4 hi, float4 mass, float4 w) {
+    live &= (mass > 0.0f) & (lo != hi);
+    const float4 step = lambda - mass * w;
+    const float4 bounded = step < lo ? lo : (step > hi ? hi : step);
+    const float4 safeMass = mass > 0.0f ? mass : float4{1.0f, 1.0f, 1.0f, 1.0f};
+    const float4 r = bounded == step ? w : (lambda - bounded) / safeMass;
+    squares += where(live, r * r);
+    const float4 zero{};
+    const float4 above = w > zero ? w : zero, below = w < zero ? -w : zero;
+    float4 error = (lambda - lo) * above + where(hi < kUnbounded, (hi - lambda) * below);
+    error = error < zero ? -error : error;
+    worst = where(live, error) > worst ? where(live, error) : worst;
+    const float4 eps = 1e-6f * ((lambda < zero ? -lambda : lambda) + 1e-6f);
+    clamped -= live & ((lambda <= lo + eps) | ((hi < kUnbounded) & (lambda >= hi - eps)));
+}
+
+} // namespace
+
 ProbeMeasure measureLanes(const SolveContext& ctx) {
     Accumulator acc;
+    float4 squares{}, worst{};
+    int4 clamped{};
+    const float4 unbounded{1e30f, 1e30f, 1e30f, 1e30f};
     for (const ContactConstraint& c : ctx.constraints) {
         const SolverBody& a = ctx.bodies[c.indexA];
         const SolverBody& b = ctx.bodies[c.indexB];
@@ -105,6 +136,19 @@ ProbeMeasure measureLanes(const SolveContext& ctx) {
         const float4 cn = along(vrel, c.axis[kNormalRow]);
         const float4 c1 = along(vrel, c.axis[kTangent1Row]);
         const float4 c2 = along(vrel, c.axis[kTangent2Row]);
+        if (!ctx.step.cone) {
+            // The pyramid, lane by lane: normal rows in [0, inf), friction in +-mu lambda_n
+            // (a sliding point's t2 row carries nothing).
+            const int4 live = int4{0, 1, 2, 3} < c.pointCount;
+            const int4 sliding{c.sliding[0] ? -1 : 0, c.sliding[1] ? -1 : 0, c.sliding[2] ? -1 : 0, c.sliding[3] ? -1 : 0};
+            const float4 zero{}, limit = c.friction * c.normalImpulse;
+            laneRows(squares, worst, clamped, live, c.normalImpulse, zero, unbounded, c.normalMass, cn - c.bias);
+            laneRows(squares, worst, clamped, live, c.tangentImpulse[0], -limit, limit, c.tangentMass[0],
+                     c1 - c.tangentBias[0]);
+            laneRows(squares, worst, clamped, live & ~sliding, c.tangentImpulse[1], -limit, limit,
+                     c.tangentMass[1], c2 - c.tangentBias[1]);
+            continue;
+        }
         for (int i = 0; i < c.pointCount; ++i) {
             const float lambdaN = c.normalImpulse[i];
             acc.row(lambdaN, 0.0f, 1e30f, c.normalMass[i], cn[i] - c.bias[i]);
@@ -119,6 +163,9 @@ ProbeMeasure measureLanes(const SolveContext& ctx) {
         const float Cdot = glm::dot(j.jvA, a.v) + glm::dot(j.jwA, a.w) + glm::dot(j.jvB, b.v) + glm::dot(j.jwB, b.w);
         acc.row(j.impulse, j.lower, j.upper, j.mass, Cdot + j.bias + j.gamma * j.impulse);
     }
+    acc.sumSquares += double(squares[0]) + double(squares[1]) + double(squares[2]) + double(squares[3]);
+    acc.m.complementarity = std::max({acc.m.complementarity, worst[0], worst[1], worst[2], worst[3]});
+    acc.m.clampedRows += clamped[0] + clamped[1] + clamped[2] + clamped[3];
     return acc.finish();
 }
 
