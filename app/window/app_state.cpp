@@ -65,6 +65,8 @@ bool App::openScene(const std::string& path) {
     lessonState = 0;
     playBackward = false;
     seekWarning.clear();
+    forgetStepViews();
+    world.setSolverProbe(probeSolver); // the probe switch outlives the world it was set on
     recorder.clear();
     recorder.record(world); // step 0, so the timeline can go back to the very start
     frameMs.clear();
@@ -160,9 +162,16 @@ void App::deleteSelected() {
     restartRecording();
 }
 
+void App::forgetStepViews() {
+    comparison = MethodComparison{};
+    debugger = Debugger{};
+    systemRow = UINT32_MAX;
+}
+
 void App::restartRecording() {
     // The recorded states hold one entry per body; with a body more or less they no longer
     // fit this world, so the recording starts again here.
+    forgetStepViews();
     recorder.clear();
     recorder.record(world);
     playBackward = false;
@@ -174,6 +183,7 @@ void App::clearContactCache() {
     // (which drops any recorded future, as stepping from here would) keeps every later rewind
     // exact; only a rewind to this step itself re-runs it warm and says it ran differently.
     world.clearContactCache();
+    forgetStepViews();
     recorder.record(world);
     playBackward = false;
 }

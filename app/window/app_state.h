@@ -89,7 +89,9 @@ struct App {
     struct Debugger {
         StepTrace trace;
         size_t cursor = 0;
+        uint64_t hash = 0;             ///< the world's state hash when it was traced
     } debugger;
+    uint64_t comparisonHash = 0;       ///< the world's state hash when comparison was made
     uint32_t systemRow = UINT32_MAX;   ///< the Constraint system tab's row (index into the probe's rows)
     MethodComparison comparison;       ///< the last "Compare methods on this step", shown while the world is at its step
     /// A message for the status line (saved files, refused actions) and when it was set.
@@ -176,6 +178,10 @@ struct App {
     /// re-running it needs (compare methods, the step debugger). False, with a status line,
     /// when the recording does not hold them.
     bool recordedStepStart(WorldState& before, Settings& stepSettings);
+    /// Forget the comparison, the trace and the chosen row: the world left the step they show.
+    void forgetStepViews();
+    /// True when a comparison or trace of `step` taken at `hash` belongs to the step shown.
+    bool showsStep(uint64_t step, uint64_t hash) const { return step == world.stepCount() && hash == world.stateHash(); }
     /// Start the recording again from the world as it is (after a body was added or removed).
     void restartRecording();
     /// Empty the world's contact cache (World::clearContactCache) and record the step shown

@@ -115,6 +115,7 @@ void compareMethods(App& app) {
     Settings stepSettings;
     if (!app.recordedStepStart(before, stepSettings)) return;
     app.comparison = compareSolverMethods(app.world, before, stepSettings);
+    app.comparisonHash = app.world.stateHash();
     if (!app.comparison.replayMatched)
         app.setStatus("The world was edited since this step: the comparison ran on the recorded state.");
 }
@@ -126,8 +127,9 @@ void drawComparisonTable(const MethodComparison& cmp) {
                    "exact methods: 1)."},
         {"residual", "||r||_2 after its last pass, m/s: how far the rows are from their targets "
                      "within their bounds."},
-        {"vs exact", "RMS difference of every body's velocity after the step from the exact MLCP "
-                     "answer (Dantzig), m/s. '-' when an island was over the exact row cap."},
+        {"vs exact", "RMS difference of the bodies' velocities after the step from the exact MLCP "
+                     "answer (Dantzig): linear (m/s) and angular (rad/s) taken together, over every "
+                     "body (static ones add zeros). '-' when an island was over the exact row cap."},
         {"ms", "The whole step with that method, probe included, ms."},
     };
     if (!ImGui::BeginTable("compare", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
@@ -157,7 +159,6 @@ void drawComparisonTable(const MethodComparison& cmp) {
 
 void drawConvergence(App& app) {
     if (ImGui::Checkbox("Probe the solve", &app.probeSolver)) app.world.setSolverProbe(app.probeSolver);
-    app.world.setSolverProbe(app.probeSolver); // a loaded scene's new world starts with it off
     itemTooltip("Record every velocity pass of each step (the solver probe): the residual "
                 "||r||_2 over all rows, r_i = K_ii (lambda_i - clamp(lambda_i - w_i / K_ii, lo_i, "
                 "hi_i)) with w_i = J_i v - b_i (m/s; 0 = the step's LCP is solved), the "
@@ -174,8 +175,8 @@ void drawConvergence(App& app) {
                 "where every island is under the exact row cap). The world is put back as it was.");
 
     const SolverProbe& probe = app.world.solverProbe();
-    const bool haveProbe = !probe.iterations.empty();
-    const bool haveComparison = !app.comparison.runs.empty() && app.comparison.step == app.world.stepCount();
+    const bool haveProbe = !probe.iterations.empty() && probe.step == app.world.stepCount();
+    const bool haveComparison = !app.comparison.runs.empty() && app.showsStep(app.comparison.step, app.comparisonHash);
     if (!haveProbe && !haveComparison) {
         ImGui::TextWrapped("Tick \"Probe the solve\" and take a step (N) to see how the residual "
                            "falls pass by pass.");

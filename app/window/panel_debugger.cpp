@@ -32,7 +32,7 @@ std::vector<Event> eventsOf(const StepTrace& t) {
     return out;
 }
 
-std::string visitTitle(const World& world, const StepTrace& t, const TraceVisit& v) {
+std::string visitTitle(const World& world, const TraceVisit& v) {
     std::string what;
     if (v.joint)
         what = "joint row " + std::to_string(v.source);
@@ -41,7 +41,6 @@ std::string visitTitle(const World& world, const StepTrace& t, const TraceVisit&
     else
         what = "contact " + std::to_string(v.source) + " point " + std::to_string(v.point) + " " +
                (v.kind == ProbeRowKind::Normal ? "normal" : v.kind == ProbeRowKind::Friction1 ? "friction t1" : "friction t2");
-    (void)t;
     return what + ": " + slotName(world, v.bodyA) + " - " + slotName(world, v.bodyB);
 }
 
@@ -66,6 +65,7 @@ void traceShownStep(App& app) {
     const TracedStep traced = traceStep(app.world, before, stepSettings);
     app.debugger.trace = traced.trace;
     app.debugger.cursor = 0;
+    app.debugger.hash = app.world.stateHash();
     if (!traced.replayMatched) app.setStatus("The world was edited since this step: the trace is of the recorded step.");
 }
 
@@ -83,7 +83,7 @@ void drawCursor(App& app, const std::vector<Event>& events) {
         return;
     }
     const TraceVisit& v = t.visits[e.index];
-    ImGui::TextWrapped("Pass %d: %s", v.iteration + 1, visitTitle(app.world, t, v).c_str());
+    ImGui::TextWrapped("Pass %d: %s", v.iteration + 1, visitTitle(app.world, v).c_str());
     if (v.joint)
         ImGui::Text("dlambda %.4g N s", v.deltaJoint);
     else
@@ -130,6 +130,9 @@ void drawPassList(App& app, const std::vector<Event>& events) {
     while (first > 0 && t.visits[first - 1].iteration == pass) --first;
     while (last + 1 < t.visits.size() && t.visits[last + 1].iteration == pass) ++last;
     ImGui::Text("Pass %d, in solve order (%zu constraints)", pass + 1, last - first + 1);
+    itemTooltip("Each line: its place in the pass, the impulse it added (N s: the normal rows' sum "
+                "for a whole manifold, the row's own for a scalar row or a joint row), and what it "
+                "is. Click one to go there.");
     if (!ImGui::BeginChild("passlist", ImVec2(0, 220), true)) {
         ImGui::EndChild();
         return;
@@ -141,7 +144,7 @@ void drawPassList(App& app, const std::vector<Event>& events) {
             const size_t i = first + static_cast<size_t>(k);
             char label[200];
             std::snprintf(label, sizeof label, "%4d  %+9.4g  %s##v%zu", k + 1, visitDelta(t.visits[i]),
-                          visitTitle(app.world, t, t.visits[i]).c_str(), i);
+                          visitTitle(app.world, t.visits[i]).c_str(), i);
             if (ImGui::Selectable(label, !e.mark && e.index == i))
                 for (size_t j = 0; j < events.size(); ++j)
                     if (!events[j].mark && events[j].index == i) app.debugger.cursor = j;
@@ -165,7 +168,7 @@ void drawDebuggerPanel(App& app) {
                 "pass with its impulse and its bodies' velocities before and after. The world "
                 "ends bit for bit where it was.");
     StepTrace& t = app.debugger.trace;
-    if (t.marks.empty() || t.step != app.world.stepCount()) {
+    if (t.marks.empty() || !app.showsStep(t.step, app.debugger.hash)) {
         ImGui::TextWrapped("Pause (Space), then press Trace this step. Rewind on the Timeline to "
                            "look inside an earlier step.");
         return;
@@ -178,6 +181,7 @@ void drawDebuggerPanel(App& app) {
     ImGui::TextUnformatted("Step by");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##stageBack", ImGuiDir_Left)) seek(app, events, -1, isMark);
+    itemTooltip("Back to the end of the stage before.");
     ImGui::SameLine();
     ImGui::TextUnformatted("stage");
     ImGui::SameLine();
@@ -185,6 +189,7 @@ void drawDebuggerPanel(App& app) {
     itemTooltip("To the end of the next stage of the step (the arrows left go back).");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##passBack", ImGuiDir_Left)) seek(app, events, -1, isPassEnd);
+    itemTooltip("Back to the end of the pass before.");
     ImGui::SameLine();
     ImGui::TextUnformatted("pass");
     ImGui::SameLine();
@@ -192,6 +197,7 @@ void drawDebuggerPanel(App& app) {
     itemTooltip("To the end of the next velocity pass (iteration).");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##visitBack", ImGuiDir_Left)) seek(app, events, -1, isVisit);
+    itemTooltip("Back to the constraint solved before.");
     ImGui::SameLine();
     ImGui::TextUnformatted("constraint");
     ImGui::SameLine();
@@ -216,7 +222,7 @@ void drawDebuggerPanel(App& app) {
 
 void emitDebuggerCursor(const App& app, DebugDraw& draw) {
     const StepTrace& t = app.debugger.trace;
-    if (t.visits.empty() || t.step != app.world.stepCount() || !app.panels.debugger) return;
+    if (t.visits.empty() || !app.panels.debugger || !app.showsStep(t.step, app.debugger.hash)) return;
     const std::vector<Event> events = eventsOf(t);
     if (app.debugger.cursor >= events.size() || events[app.debugger.cursor].mark) return;
     const TraceVisit& v = t.visits[events[app.debugger.cursor].index];

@@ -65,7 +65,8 @@ void drawRowDetail(const App& app, const ProbeRow& r) {
              "%.3g 1/kg", r.softness);
     valueRow("target b", "The velocity the row aims for, m/s: the largest of the restitution target and "
                          "the Baumgarte push for a touching contact; -separation/dt for a speculative one; "
-                         "-ERP/dt (drift . t) for friction anchors; -bias for a joint row.",
+                         "-frictionAnchorRate/dt (drift . t), capped at maxCorrectionVelocity, for "
+                         "friction anchors; -bias for a joint row.",
              "%.5g m/s", r.target);
     if (r.kind == ProbeRowKind::Normal && r.source < world.contactFigures().size()) {
         const ContactPointFigures& f = world.contactFigures()[r.source].points[r.point];
@@ -106,7 +107,7 @@ void drawMatrix(const App& app, const SolverProbe& probe, const ConstraintSystem
     double largest = 0.0;
     for (double a : sys.A) largest = std::max(largest, std::fabs(a));
     if (n == 0 || largest <= 0.0) return;
-    const float side = std::min(ImGui::GetContentRegionAvail().x, 360.0f);
+    const float side = std::clamp(ImGui::GetContentRegionAvail().x, 120.0f, 360.0f);
     const float cell = side / float(n);
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton("##matrix", ImVec2(side, side));
@@ -177,7 +178,8 @@ void drawSystemPanel(App& app) {
     itemTooltip("The rows shown here are the solver probe's (the same switch as in the Solver panel's "
                 "Convergence section): each step then exports every row's Jacobian, lambda and bounds.");
     const SolverProbe& probe = app.world.solverProbe();
-    if (probe.rows.empty() || app.selected.isNull() || !app.world.isValid(app.selected)) {
+    if (probe.rows.empty() || probe.step != app.world.stepCount() || app.selected.isNull() ||
+        !app.world.isValid(app.selected)) {
         ImGui::TextWrapped("Tick Probe the solve, take a step (N) and click a body: its constraint rows, "
                            "and the system of its island, appear here.");
         return;
@@ -193,6 +195,8 @@ void drawSystemPanel(App& app) {
             std::snprintf(label, sizeof label, "%s  lambda %.4g  %s##r%u", rowLabel(app.world, r).c_str(), r.lambda,
                           clampOf(r), i);
             if (ImGui::Selectable(label, app.systemRow == i)) app.systemRow = i;
+            itemTooltip("A row of this body: its kind and point, the two bodies, the accumulated "
+                        "impulse lambda (N s) and which bound holds it. Click for its Jacobian and terms.");
         }
     }
     ImGui::EndChild();

@@ -143,6 +143,26 @@ TEST(CommandLine, TraceRecordsAFreeFallThatMatchesTheClosedForm) {
     EXPECT_EQ(unknown.status, 2);
 }
 
+TEST(CommandLine, SolverProbeReportsEveryPassAndRowOfTheStepAsked) {
+    // Five cubes solved cold with 20 passes: the report's solverProbe holds the 20 passes of
+    // step 60, the residual falls, and the 60 rows' normal impulses carry the stack.
+    nlohmann::json j = reportOf("--headless " + sceneFile("watch-it-converge.json") + " --steps 60 --solver-probe 60");
+    ASSERT_TRUE(j.contains("solverProbe"));
+    const auto& probe = j["solverProbe"];
+    EXPECT_EQ(probe["step"], 60);
+    EXPECT_EQ(probe["method"], "gaussSeidel");
+    ASSERT_EQ(probe["iterations"].size(), 20u);
+    EXPECT_LT(probe["iterations"][19]["residual"].get<double>(), probe["iterations"][0]["residual"].get<double>());
+    ASSERT_EQ(probe["rows"].size(), 60u);
+    double normal = 0.0;
+    for (const auto& r : probe["rows"])
+        if (r["kind"] == "normal" && r["bodyA"] == "ground") normal += r["lambda"].get<double>();
+    EXPECT_GT(normal, 0.0);
+    CommandResult late = runTumble("--headless " + sceneFile("watch-it-converge.json") + " --steps 10 --solver-probe 11");
+    EXPECT_EQ(late.status, 2);
+    EXPECT_NE(late.out.find("--solver-probe"), std::string::npos) << late.out;
+}
+
 TEST(CommandLine, BrokenSceneExitsWith2AndNamesFilePathAndValue) {
     CommandResult r = runTumble("--headless " + dataFile("cli_bad_radius.json") + " --steps 1");
     EXPECT_EQ(r.status, 2);

@@ -135,19 +135,24 @@ TEST(SolverProbe, ExportedRowsOfAnExactStepSatisfyComplementarity) {
 }
 
 TEST(SolverProbe, LookingChangesNothingForAnyMethod) {
-    // A hanging chain over a small stack: joints and contacts. Same hash with the probe on.
-    for (const SolverMethodInfo& m : solverMethods()) {
-        auto run = [&](bool probe) {
-            World w = pileAndChain(std::string(m.name));
-            w.setSolverProbe(probe);
-            for (int i = 0; i < 40; ++i) w.step();
-            if (probe) {
-                EXPECT_FALSE(w.solverProbe().iterations.empty()) << m.name;
-            }
-            return w.stateHash();
-        };
-        EXPECT_EQ(run(false), run(true)) << m.name;
-    }
+    // A hanging chain over a small stack: joints and contacts. Same hash with the probe on,
+    // with and without its rows, with the tolerance (the one place a measure decides how many
+    // passes run) and with the cone.
+    for (const SolverMethodInfo& m : solverMethods())
+        for (int variant = 0; variant < 3; ++variant) {
+            auto run = [&](bool probe) {
+                World w = pileAndChain(std::string(m.name));
+                if (variant == 1) w.settings().solver.tolerance = 0.01f;
+                if (variant == 2) w.settings().solver.frictionModel = FrictionModel::Cone;
+                w.setSolverProbe(probe, variant != 1);
+                for (int i = 0; i < 40; ++i) w.step();
+                if (probe) {
+                    EXPECT_FALSE(w.solverProbe().iterations.empty()) << m.name;
+                }
+                return w.stateHash();
+            };
+            EXPECT_EQ(run(false), run(true)) << m.name << " variant " << variant;
+        }
 }
 
 TEST(SolverProbe, CompareMethodsResolvesTheSameStepWithEveryMethodAndPutsTheWorldBack) {

@@ -122,7 +122,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 45u) << j.dump(2); // 11 top-level values + 4 sleep + 25 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 45u) << j.dump(2); // 11 top-level values + 4 sleep + 26 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -25,7 +25,8 @@ struct ConstraintSystem {
     std::vector<double> b;        ///< m/s
     std::vector<double> lambda;   ///< N s
     std::vector<double> w;        ///< m/s
-    int size() const { return static_cast<int>(rows.size()); }
+    int size() const { return static_cast<int>(rows.size()); }  ///< n, the rows
+    /// A_ij, 1/kg.
     double at(int i, int j) const { return A[static_cast<size_t>(i) * rows.size() + static_cast<size_t>(j)]; }
 };
 

@@ -74,7 +74,7 @@ struct ContactPointFigures {
     float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, t1, t2)
     float splitImpulse = 0.0f;            ///< N s, split-impulse pass's pseudo impulse (discarded)
     float correctionVelocity = 0.0f;      ///< m/s, push-out speed the position correction applied
-    float tangentBias[2] = {0.0f, 0.0f};  ///< m/s, friction rows' target: -ERP/dt (drift . t)
+    float tangentBias[2] = {0.0f, 0.0f};  ///< m/s, friction rows' target: -frictionAnchorRate/dt (drift . t), capped at maxCorrectionVelocity
     /// m, nonlinear Gauss-Seidel position correction: how far its passes pushed the surfaces
     /// apart along the normal at this point, the sum over the passes of
     /// -C = min(erp max(depth - slop, 0), maxCorrectionVelocity dt) with the depth re-measured
@@ -86,7 +86,7 @@ struct ContactPointFigures {
 /// One manifold's figures: points[i] belongs to ContactManifoldInfo::points[i] of the
 /// manifold at the same index in World::contacts().
 struct ContactManifoldFigures {
-    ContactPointFigures points[4];
+    ContactPointFigures points[4]; ///< in the order of the manifold's points (pointCount of them)
 };
 
 } // namespace tumble

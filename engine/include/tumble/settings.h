@@ -54,7 +54,7 @@ struct SolverSettings {
     /// "softStep", "tgs", "xpbd".
     std::string method = "gaussSeidel";
     int velocityIterations = 10;   ///< passes over all velocity rows per step, 0..200
-    /// m/s, 0 = off (velocity-level methods): stop the passes early once the residual
+    /// m/s, 0 = off (gaussSeidel, pgs, jacobi, sor, randomOrder): stop the passes early once the residual
     /// ||r||_2 over the rows (solver_probe.h) is at most this; velocityIterations stays the
     /// limit. The Solver panel and the probe report the passes used. 0..100.
     float tolerance = 0.0f;

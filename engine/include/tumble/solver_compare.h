@@ -43,8 +43,8 @@ MethodComparison compareSolverMethods(World& world, const WorldState& before, Se
 
 /// One step re-run with the step debugger's trace and the probe on.
 struct TracedStep {
-    StepTrace trace;
-    SolverProbe probe;
+    StepTrace trace;            ///< its stages and constraint visits
+    SolverProbe probe;          ///< its passes and rows
     bool replayMatched = false; ///< as MethodComparison::replayMatched
 };
 

@@ -23,7 +23,7 @@
 /// Methods that sub-step (soft step, TGS) record every pass of every sub-step against the
 /// step's rigid targets (the soft rows aim elsewhere on purpose, so their residual stays
 /// above zero); XPBD records once per sub-step after its velocity pass; the exact methods
-/// record once per island solve round (Lemke) or once for the whole solve (Dantzig).
+/// record once, after their pivoting.
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
@@ -50,8 +50,10 @@ enum class ProbeRowKind : uint8_t { Normal, Friction1, Friction2, Joint };
 
 /// One row at the end of the probed step's velocity solve.
 struct ProbeRow {
-    ProbeRowKind kind = ProbeRowKind::Normal;
-    uint32_t bodyA = 0, bodyB = 0; ///< body slot indices (BodyId::index)
+    ProbeRowKind kind = ProbeRowKind::Normal; ///< which row of its contact point, or a joint row
+    /// Body slot indices (BodyId::index); a joint to the world names the solver's static
+    /// record, one past the last slot.
+    uint32_t bodyA = 0, bodyB = 0;
     uint32_t source = 0;  ///< contact: index into World::contacts(); joint: joint row index
     int point = 0;        ///< contact: the point of its manifold
     float lambda = 0.0f;  ///< N s, accumulated impulse

@@ -53,7 +53,7 @@ struct TraceMark {
 
 /// One constraint solved in one pass.
 struct TraceVisit {
-    int substep = 0, iteration = 0;
+    int iteration = 0;            ///< 0-based pass (only methods without sub-steps record visits)
     bool joint = false;           ///< a joint row, else contact rows
     bool wholeManifold = false;   ///< block Gauss-Seidel: all rows of the manifold at once
     ProbeRowKind kind = ProbeRowKind::Normal; ///< a scalar row's kind (not whole manifolds)
@@ -70,11 +70,11 @@ struct TraceVisit {
 /// Everything one traced step recorded.
 struct StepTrace {
     uint64_t step = 0;            ///< World::stepCount after the step
-    std::string method;
+    std::string method;           ///< the method's table name
     std::vector<TraceMark> marks; ///< in order
     std::vector<TraceVisit> visits; ///< in solve order
     bool truncated = false;       ///< more than kMaxVisits visits: the rest were not kept
-    static constexpr size_t kMaxVisits = 200000;
+    static constexpr size_t kMaxVisits = 200000; ///< visits kept at most (about 25 MB)
 };
 
 } // namespace tumble

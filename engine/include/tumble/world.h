@@ -269,14 +269,14 @@ public:
     /// and Jacobian (the costlier part: the README has both costs); the probe never changes
     /// what a step computes (same state hash on or off).
     void setSolverProbe(bool on, bool withRows = true);
-    bool solverProbeOn() const;
+    bool solverProbeOn() const;       ///< setSolverProbe's switch
     /// What the probe recorded in the last step (empty when it was off).
     const SolverProbe& solverProbe() const;
     /// The step debugger's trace (tumble/step_trace.h): off by default. On, every step records
     /// its stages and, for the methods that solve one constraint after another, every visit;
     /// a traced step computes exactly what an untraced one does.
     void setStepTrace(bool on);
-    bool stepTraceOn() const;
+    bool stepTraceOn() const;         ///< setStepTrace's switch
     /// What the last step traced (empty when the trace was off).
     const StepTrace& stepTrace() const;
 
@@ -359,6 +359,8 @@ private:
     void updateSleep(float dt);
     /// The end of a stage of World::step, for the step debugger (when tracing).
     void traceStage(TraceStage stage, int count);
+    /// Drop what the probe and the trace recorded: they belong to a step the world has left.
+    void forgetInsideViews();
     void finishStep();
     void watch();
     void addEvent(uint32_t slot, std::string what, bool nonFinite = false);

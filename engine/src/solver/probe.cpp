@@ -85,14 +85,6 @@ double kineticEnergy(const std::vector<SolverBody>& bodies, std::vector<glm::mat
     return e;
 }
 
-ProbeRowKind kindOf(RowKind k) {
-    switch (k) {
-    case RowKind::Normal: return ProbeRowKind::Normal;
-    case RowKind::Friction1: return ProbeRowKind::Friction1;
-    case RowKind::Friction2: return ProbeRowKind::Friction2;
-    default: return ProbeRowKind::Joint;
-    }
-}
 
 } // namespace
 
@@ -190,6 +182,15 @@ ProbeMeasure measureRows(const std::vector<ScalarRow>& rows, const std::vector<S
     return acc.finish();
 }
 
+ProbeRowKind probeRowKind(RowKind kind) {
+    switch (kind) {
+    case RowKind::Normal: return ProbeRowKind::Normal;
+    case RowKind::Friction1: return ProbeRowKind::Friction1;
+    case RowKind::Friction2: return ProbeRowKind::Friction2;
+    default: return ProbeRowKind::Joint;
+    }
+}
+
 double solverKineticEnergy(const std::vector<SolverBody>& bodies) {
     std::vector<glm::mat3> inertia;
     return kineticEnergy(bodies, inertia, true);
@@ -214,18 +215,20 @@ void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxD
 
 void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows) {
     if (!ctx.probe || !ctx.probe->withRows) return;
+    // CFM is read by the row methods and the exact ones, which hand in their own rows; the
+    // lane methods ignore it, and so does their export.
+    const float cfm = rows ? ctx.solver.cfm : 0.0f;
     std::vector<ScalarRow> gathered;
     if (!rows) {
         gatherRows(ctx, gathered);
         rows = &gathered;
     }
-    const float cfm = ctx.solver.cfm;
     std::vector<ProbeRow>& out = ctx.probe->rows;
     out.clear();
     out.reserve(rows->size());
     for (const ScalarRow& r : *rows) {
         ProbeRow p;
-        p.kind = kindOf(r.kind);
+        p.kind = probeRowKind(r.kind);
         p.bodyA = r.a;
         p.bodyB = r.b;
         p.point = r.lane;

@@ -16,6 +16,7 @@
 namespace tumble {
 
 struct ScalarRow;
+enum class RowKind : uint8_t;
 
 /// What one measurement found.
 struct ProbeMeasure {
@@ -34,6 +35,9 @@ ProbeMeasure measureRows(const std::vector<ScalarRow>& rows, const std::vector<S
 
 /// Kinetic energy (J) of the bodies the solve moves, at their solver velocities.
 double solverKineticEnergy(const std::vector<SolverBody>& bodies);
+
+/// The probe's name for a scalar row's kind.
+ProbeRowKind probeRowKind(RowKind kind);
 
 /// Record one pass into ctx.probe (when on): measured on `rows` when given, else on the lanes.
 void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxDelta, int substep,

@@ -40,7 +40,8 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         if (passes.begin) passes.begin(ctx);
         const std::vector<ScalarRow>* rows = passes.scalarRows ? &ctx.dataAs<ScalarRowData>().rows : nullptr;
         ctx.scratch.iterationCount = ss.velocityIterations;
-        ctx.scratch.measureEveryPass = ctx.probe != nullptr;
+        // The tolerance may end on any pass: every pass then reports its largest change.
+        ctx.scratch.measureEveryPass = ctx.probe != nullptr || ss.tolerance > 0.0f;
         const bool measure = ss.tolerance > 0.0f;
         for (int it = 0; it < ss.velocityIterations && !converged; ++it) {
             ctx.scratch.iteration = it;

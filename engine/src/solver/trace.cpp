@@ -109,8 +109,7 @@ float tracedRowsPass(SolveContext& ctx, std::vector<ScalarRow>& rows, const std:
         TraceVisit v;
         v.iteration = iteration;
         v.joint = r.kind == RowKind::Joint;
-        v.kind = v.joint ? ProbeRowKind::Joint : r.kind == RowKind::Normal ? ProbeRowKind::Normal
-                 : r.kind == RowKind::Friction1 ? ProbeRowKind::Friction1 : ProbeRowKind::Friction2;
+        v.kind = probeRowKind(r.kind);
         v.source = v.joint ? r.source : ctx.constraints[r.source].manifold;
         v.point = r.lane;
         const float delta = r.lambda - before;

@@ -40,7 +40,10 @@ public:
         world_.settings() = stepSettings;
         world_.setSolverProbe(probeOn_, probeRows_);
         world_.setStepTrace(traceOn_);
-        world_.restoreState(before);
+        if (!world_.restoreState(before)) {
+            world_.settings() = live_;
+            return false; // the world does not fit the state: it was never changed either
+        }
         world_.step();
         world_.settings() = live_;
         world_.restoreFigures(profile_, counters_);

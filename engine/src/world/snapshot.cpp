@@ -95,6 +95,7 @@ bool World::restoreState(const WorldState& st, std::string* error) {
             return fail("a sleep island names a body out of range");
 
     StepPipeline& p = *pipeline_;
+    forgetInsideViews();
     stepCount_ = st.step;
     simulatedTime_ = st.time;
     p.lastDt = st.lastDt;

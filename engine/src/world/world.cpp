@@ -457,7 +457,8 @@ void World::step() {
         ScopedTimer t(profile_.integrateVelocities);
         integrateVelocities(dt, !method.integrates);
     }
-    if (pipeline_->traceOn) {
+    {
+        // Emptied every step, so a trace is never shown for a step it does not belong to.
         StepTrace& trace = pipeline_->trace;
         trace.step = stepCount_ + 1;
         trace.method = method.name;

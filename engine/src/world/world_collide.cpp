@@ -289,6 +289,7 @@ void World::clearContactCache() {
     p.manifolds.clear();
     p.previous.clear();
     p.contactFigures.clear();
+    forgetInsideViews();
     wakeAll();
 }
 

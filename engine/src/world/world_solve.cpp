@@ -170,6 +170,16 @@ void World::setStepTrace(bool on) { pipeline_->traceOn = on; }
 bool World::stepTraceOn() const { return pipeline_->traceOn; }
 const StepTrace& World::stepTrace() const { return pipeline_->trace; }
 
+void World::forgetInsideViews() {
+    StepPipeline& p = *pipeline_;
+    p.probe.iterations.clear();
+    p.probe.rows.clear();
+    p.probe.bodies.clear();
+    p.trace.marks.clear();
+    p.trace.visits.clear();
+    p.trace.truncated = false;
+}
+
 void World::traceStage(TraceStage stage, int count) {
     StepPipeline& p = *pipeline_;
     if (!p.traceOn) return;
