@@ -3,6 +3,8 @@
 #include "tumble/world.h"
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace tumble::test {
 
@@ -66,6 +68,19 @@ inline std::vector<BodyId> addStack(World& w, int count, float h = 0.5f) {
     std::vector<BodyId> ids;
     for (int i = 0; i < count; ++i) ids.push_back(addBox(w, {0.0f, h + i * (2.0f * h), 0.0f}, glm::vec3(h)));
     return ids;
+}
+
+/// Friction both holding and rolling under `method`: three boxes stacked on the ground and,
+/// beside them, a ball of radius 0.5 rolling off at 2 m/s.
+inline World stackAndRollingBall(const std::string& method) {
+    Settings s = noSleep();
+    s.solver.method = method;
+    World w(s);
+    addGround(w);
+    addStack(w, 3);
+    BodyId ball = addSphere(w, {3.0f, 0.5f, 0.0f}, 0.5f);
+    w.setVelocity(ball, {2.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    return w;
 }
 
 /// A pyramid of boxes (half extent h) with `base` boxes in its bottom row, in the XY plane.

@@ -65,13 +65,7 @@ TEST(ExactMethods, DantzigAnswerSatisfiesComplementarityOnAFrictionlessPyramidSt
 TEST(ExactMethods, DantzigAnswerSatisfiesComplementarityWithFrictionOnAStack) {
     // Friction inside mu lambda_n and sliding only at the bound, too: three boxes and a ball
     // rolling on the ground, 40 rows with friction, every step exact.
-    Settings s = noSleep();
-    s.solver.method = "dantzig";
-    World w(s);
-    addGround(w);
-    addStack(w, 3);
-    BodyId ball = addSphere(w, {3.0f, 0.5f, 0.0f}, 0.5f);
-    w.setVelocity(ball, {2.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    World w = stackAndRollingBall("dantzig");
     for (int i = 0; i < 60; ++i) {
         w.step();
         ASSERT_EQ(w.solverStats().fallbackIslands, 0) << "step " << i;

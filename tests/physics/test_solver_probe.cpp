@@ -104,13 +104,7 @@ TEST(SolverProbe, ExportedRowsOfAnExactStepSatisfyComplementarity) {
     // A three-box stack and a rolling ball, friction included, solved by Dantzig's pivoting:
     // every exported row is inside its bounds, a normal row pushes only where its velocity
     // meets its target, friction inside its bound holds the slip to its target.
-    Settings s = noSleep();
-    s.solver.method = "dantzig";
-    World w(s);
-    addGround(w);
-    addStack(w, 3);
-    BodyId ball = addSphere(w, {3.0f, 0.5f, 0.0f}, 0.5f);
-    w.setVelocity(ball, {2.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    World w = stackAndRollingBall("dantzig");
     for (int i = 0; i < 30; ++i) w.step();
     w.setSolverProbe(true);
     w.step();

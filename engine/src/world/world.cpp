@@ -457,15 +457,11 @@ void World::step() {
         ScopedTimer t(profile_.integrateVelocities);
         integrateVelocities(dt, !method.integrates);
     }
-    {
-        // Emptied every step, so a trace is never shown for a step it does not belong to.
-        StepTrace& trace = pipeline_->trace;
-        trace.step = stepCount_ + 1;
-        trace.method = method.name;
-        trace.marks.clear();
-        trace.visits.clear();
-        trace.truncated = false;
-    }
+    // The probe and the trace are emptied every step, so neither is ever shown for a step it
+    // does not belong to.
+    forgetInsideViews();
+    pipeline_->trace.step = stepCount_ + 1;
+    pipeline_->trace.method = method.name;
     updateContacts(); // collide: times its broad and narrow phase itself
     if (pipeline_->traceOn) {
         int touching = 0;
@@ -482,11 +478,14 @@ void World::step() {
             ScopedTimer t(profile_.integratePositions);
             integratePositions(dt);
         }
-        ScopedTimer t(profile_.correctPositions);
         traceStage(TraceStage::IntegratePositions, 0);
-        correctPositions(dt);
-        correctJointPositions(dt);
-        traceStage(TraceStage::CorrectPositions, settings_.solver.positionIterations);
+        {
+            ScopedTimer t(profile_.correctPositions);
+            correctPositions(dt);
+            correctJointPositions(dt);
+        }
+        const bool ngs = settings_.solver.positionCorrection == PositionCorrection::NonlinearGaussSeidel;
+        traceStage(TraceStage::CorrectPositions, ngs ? settings_.solver.positionIterations : 0);
     }
     {
         ScopedTimer t(profile_.sleep);

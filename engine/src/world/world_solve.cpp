@@ -132,10 +132,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
 
     SolverStats& st = p.solverStats;
     st = {};
-    p.probe.iterations.clear();
-    p.probe.rows.clear();
-    p.probe.bodies.clear();
-    p.probe.method = method.name;
+    p.probe.method = method.name; // emptied at the step's start (forgetInsideViews)
     p.probe.step = stepCount_ + 1;
     p.probe.iterationsUsed = 0;
     p.probe.converged = false;
