@@ -78,6 +78,7 @@ nlohmann::json probeJson(const World& world, const SolverProbe& probe) {
             {"method", probe.method},
             {"iterationsUsed", probe.iterationsUsed},
             {"converged", probe.converged},
+            {"inSweep", probe.inSweep},
             {"iterations", std::move(iterations)},
             {"rows", std::move(rows)}};
 }

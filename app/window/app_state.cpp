@@ -66,7 +66,7 @@ bool App::openScene(const std::string& path) {
     playBackward = false;
     seekWarning.clear();
     forgetStepViews();
-    world.setSolverProbe(probeSolver); // the probe switch outlives the world it was set on
+    applyProbe(); // the probe switch outlives the world it was set on
     recorder.clear();
     recorder.record(world); // step 0, so the timeline can go back to the very start
     frameMs.clear();

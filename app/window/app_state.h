@@ -180,6 +180,8 @@ struct App {
     bool recordedStepStart(WorldState& before, Settings& stepSettings);
     /// Forget the comparison, the trace and the chosen row: the world left the step they show.
     void forgetStepViews();
+    /// Hand the probe switch and options to the world.
+    void applyProbe() { world.setSolverProbe(probeSolver); }
     /// True when a comparison or trace of `step` taken at `hash` belongs to the step shown.
     bool showsStep(uint64_t step, uint64_t hash) const { return step == world.stepCount() && hash == world.stateHash(); }
     /// Start the recording again from the world as it is (after a body was added or removed).

@@ -174,7 +174,7 @@ void drawMatrix(const App& app, const SolverProbe& probe, const ConstraintSystem
 } // namespace
 
 void drawSystemPanel(App& app) {
-    if (ImGui::Checkbox("Probe the solve", &app.probeSolver)) app.world.setSolverProbe(app.probeSolver);
+    if (ImGui::Checkbox("Probe the solve", &app.probeSolver)) app.applyProbe();
     itemTooltip("The rows shown here are the solver probe's (the same switch as in the Solver panel's "
                 "Convergence section): each step then exports every row's Jacobian, lambda and bounds.");
     const SolverProbe& probe = app.world.solverProbe();

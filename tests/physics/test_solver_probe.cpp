@@ -21,7 +21,9 @@ using namespace tumble::test;
 namespace {
 
 /// A ten-box stack settled for a second, then one cold step (no warm start, no shock pass:
-/// the passes alone carry the weight) by `method` with `iterations` passes, probed.
+/// the passes alone carry the weight) by `method` with `iterations` passes, probed. A
+/// tolerance has every pass measured by a measure pass of its own (kNeverReached: all passes).
+constexpr float kNeverReached = 1e-30f;
 World probedStackStep(const std::string& method, int iterations, float tolerance = 0.0f) {
     Settings s = noSleep();
     World w(s);
@@ -100,6 +102,51 @@ TEST(SolverProbe, ToleranceStopsThePassesOnceTheResidualIsUnderIt) {
         EXPECT_EQ(probe.iterations[i].residual, full.solverProbe().iterations[i].residual);
 }
 
+TEST(SolverProbe, MeasuredInsideTheNextPassIsExactlyAMeasurePassOfItsOwn) {
+    // Block Gauss-Seidel and Jacobi measure each pass inside the next one, from the velocities
+    // it left; a tolerance that is never reached has a measure pass after every pass instead.
+    // The same figures, bit for bit, and the same step.
+    for (const char* method : {"gaussSeidel", "jacobi"}) {
+        const World inSweep = probedStackStep(method, 12);
+        const World measured = probedStackStep(method, 12, kNeverReached);
+        const SolverProbe& a = inSweep.solverProbe();
+        const SolverProbe& b = measured.solverProbe();
+        EXPECT_TRUE(a.inSweep) << method;
+        EXPECT_FALSE(b.inSweep) << method;
+        ASSERT_EQ(a.iterations.size(), b.iterations.size()) << method;
+        for (size_t i = 0; i < a.iterations.size(); ++i) {
+            EXPECT_EQ(a.iterations[i].residual, b.iterations[i].residual) << method << " pass " << i;
+            EXPECT_EQ(a.iterations[i].complementarity, b.iterations[i].complementarity) << method << " pass " << i;
+            EXPECT_EQ(a.iterations[i].clampedRows, b.iterations[i].clampedRows) << method << " pass " << i;
+            EXPECT_EQ(a.iterations[i].kineticEnergy, b.iterations[i].kineticEnergy) << method << " pass " << i;
+            EXPECT_EQ(a.iterations[i].maxDelta, b.iterations[i].maxDelta) << method << " pass " << i;
+        }
+        EXPECT_EQ(inSweep.stateHash(), measured.stateHash()) << method;
+    }
+}
+
+TEST(SolverProbe, TheShockPassMeasuresTheLastPassAsAMeasurePassWould) {
+    // With the shock pass on, it measures the last velocity pass (visiting the manifolds
+    // bottom-up, so the same rows summed in another order).
+    auto run = [](float tolerance) {
+        World w = probedStackStep("gaussSeidel", 8, tolerance);
+        w.settings().solver.shockPropagation = true;
+        w.step();
+        return w.solverProbe();
+    };
+    const SolverProbe a = run(0.0f), b = run(kNeverReached);
+    ASSERT_EQ(a.iterations.size(), 8u);
+    ASSERT_EQ(b.iterations.size(), 8u);
+    EXPECT_TRUE(a.inSweep);
+    const ProbeIteration& x = a.iterations.back();
+    const ProbeIteration& y = b.iterations.back();
+    EXPECT_GT(x.residual, 0.0f);
+    EXPECT_NEAR(x.residual, y.residual, 1e-5f * y.residual);
+    EXPECT_EQ(x.complementarity, y.complementarity);
+    EXPECT_EQ(x.clampedRows, y.clampedRows);
+    EXPECT_NEAR(x.kineticEnergy, y.kineticEnergy, 1e-9 * y.kineticEnergy);
+}
+
 TEST(SolverProbe, ExportedRowsOfAnExactStepSatisfyComplementarity) {
     // A three-box stack and a rolling ball, friction included, solved by Dantzig's pivoting:
     // every exported row is inside its bounds, a normal row pushes only where its velocity
@@ -131,14 +178,15 @@ TEST(SolverProbe, ExportedRowsOfAnExactStepSatisfyComplementarity) {
 TEST(SolverProbe, LookingChangesNothingForAnyMethod) {
     // A hanging chain over a small stack: joints and contacts. Same hash with the probe on,
     // with and without its rows, with the tolerance (the one place a measure decides how many
-    // passes run) and with the cone.
+    // passes run), with the cone and without the shock pass.
     for (const SolverMethodInfo& m : solverMethods())
-        for (int variant = 0; variant < 3; ++variant) {
+        for (int variant = 0; variant < 4; ++variant) {
             auto run = [&](bool probe) {
                 World w = pileAndChain(std::string(m.name));
                 if (variant == 1) w.settings().solver.tolerance = 0.01f;
                 if (variant == 2) w.settings().solver.frictionModel = FrictionModel::Cone;
-                w.setSolverProbe(probe, variant != 1);
+                if (variant == 3) w.settings().solver.shockPropagation = false; // the last pass by a measure pass
+                w.setSolverProbe(probe, {.withRows = variant != 1});
                 for (int i = 0; i < 40; ++i) w.step();
                 if (probe) {
                     EXPECT_FALSE(w.solverProbe().iterations.empty()) << m.name;

@@ -75,6 +75,13 @@ struct ProbeBody {
     glm::mat3 invI{0.0f};    ///< 1/(kg m^2), world frame
 };
 
+/// How the probe records (World::setSolverProbe).
+struct ProbeOptions {
+    /// Also export every row's final impulse, bounds and Jacobian, and the bodies' masses:
+    /// what the Constraint system tab and --solver-probe read (the costlier part).
+    bool withRows = true;
+};
+
 /// Everything the probe recorded for one step.
 struct SolverProbe {
     uint64_t step = 0;            ///< the step number it was recorded at (World::stepCount after it)
@@ -83,10 +90,14 @@ struct SolverProbe {
     std::vector<ProbeRow> rows;   ///< every row after the last velocity pass, in gathered order
     std::vector<ProbeBody> bodies;///< by body slot: what A = J M^-1 J^T needs (tumble/constraint_system.h)
     int iterationsUsed = 0;       ///< velocity passes run (fewer than asked when the tolerance stopped them)
-    bool withRows = true;         ///< rows and bodies were exported (World::setSolverProbe's withRows)
-    /// By body slot: the world inertia tensors (kg m^2) the kinetic energy is measured with,
-    /// inverted from the solver's inverse inertia at the first pass of each sub-step.
-    std::vector<glm::mat3> inertia;
+    ProbeOptions options;         ///< as World::setSolverProbe set them
+    /// How this step's passes were measured; the figures are the same either way. True: by
+    /// the kernel of the pass after each one, which measures every manifold at the velocities
+    /// the pass before left (copied as it starts) before it solves it, and the last pass by
+    /// the shock-propagation pass or a measure pass (block Gauss-Seidel and Jacobi: a measure
+    /// pass of its own costs nearly a solver pass on a large pile). False: each pass by a
+    /// measure pass of its own (the other methods, a tolerance, the step debugger's trace).
+    bool inSweep = false;
     bool converged = false;       ///< the tolerance (solver.tolerance > 0) was reached
 };
 

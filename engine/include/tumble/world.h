@@ -265,10 +265,10 @@ public:
     void visitBroadphase(const std::function<void(const Aabb&, int depth)>& visit) const;
 
     /// The solver probe (tumble/solver_probe.h): off by default, and then it costs nothing.
-    /// On, every step records each pass of the solve and, withRows, every row's final impulse
-    /// and Jacobian (the costlier part: the README has both costs); the probe never changes
-    /// what a step computes (same state hash on or off).
-    void setSolverProbe(bool on, bool withRows = true);
+    /// On, every step records each pass of the solve and, options.withRows, every row's final
+    /// impulse and Jacobian (the costlier part: the README has both costs); the probe never
+    /// changes what a step computes (same state hash on or off).
+    void setSolverProbe(bool on, ProbeOptions options = {});
     bool solverProbeOn() const;       ///< setSolverProbe's switch
     /// What the probe recorded in the last step (empty when it was off).
     const SolverProbe& solverProbe() const;

@@ -111,6 +111,8 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB);
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
 
 /// Scratch a velocity method may keep between iterations (Jacobi's accumulated deltas).
+struct LaneMeasure;
+
 struct VelocityScratch {
     std::vector<glm::vec3> dv, dw;
     std::vector<float> rows;   ///< rows touching each body (Jacobi averages by it)
@@ -121,6 +123,16 @@ struct VelocityScratch {
     int iteration = 0;         ///< index of the velocity iteration being run
     int iterationCount = 0;    ///< velocity iterations this step
     bool measureEveryPass = false; ///< every pass reports its largest |dlambda| (the probe), not just the last
+    /// When set, the Gauss-Seidel and Jacobi passes add every manifold's rows, measured as the
+    /// pass reaches them, into it (the probe's SweepProbe, probe.h).
+    LaneMeasure* sweep = nullptr;
+    /// The probe's kinetic energy, by body slot: each body's mass (0 when the solve does not
+    /// move it) and world inertia, inverted from the solver's at the first pass of each sub-step.
+    struct EnergyMass {
+        float4 column[3] = {};
+        float mass = 0.0f;
+    };
+    std::vector<EnergyMass> energyMasses;
 };
 
 /// One velocity iteration; returns the largest |dlambda| (N s) of the iteration. Both

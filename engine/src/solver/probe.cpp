@@ -11,159 +11,77 @@
 namespace tumble {
 namespace {
 
-constexpr float kUnbounded = 1e29f; // bounds beyond this are infinite (scalar_rows: 1e30)
-
-/// The running sums of one measurement.
-struct Accumulator {
-    double sumSquares = 0.0;
-    ProbeMeasure m;
-
-    /// A row with fixed bounds (normal and joint rows, pyramid friction); mass = 1 / (K + softness),
-    /// the effective mass the solver keeps. r = w unless the step clamps, so the division by the mass
-    /// is taken only at a bound (the probe runs after every pass: it must stay cheap).
-    void row(float lambda, float lo, float hi, float mass, float w) {
-        if (!(mass > 0.0f) || lo == hi) return; // a row that cannot act (sliding t2, frozen)
-        const float step = lambda - mass * w;
-        const float clamped = std::clamp(step, lo, hi);
-        const float r = clamped == step ? w : (lambda - clamped) / mass;
-        sumSquares += double(r) * r;
-        float error = 0.0f;
-        if (lo > -kUnbounded) error += (lambda - lo) * std::max(w, 0.0f);
-        if (hi < kUnbounded) error += (hi - lambda) * std::max(-w, 0.0f);
-        m.complementarity = std::max(m.complementarity, std::fabs(error));
-        const float eps = 1e-6f * (std::fabs(lambda) + 1e-6f);
-        if (lambda <= lo + eps || (hi < kUnbounded && lambda >= hi - eps)) ++m.clampedRows;
-    }
-
-    /// A point's two friction rows under the limit mu lambda_n: per axis for the pyramid, on
-    /// the disc for the cone (r is then the step to the disc's projection, and a row at the
-    /// rim errs when its impulse does not oppose the slip).
-    void friction(float l1, float l2, float w1, float w2, float m1, float m2, float limit, bool cone,
-                  bool sliding) {
-        if (!cone) {
-            row(l1, -limit, limit, m1, w1);
-            row(l2, sliding ? 0.0f : -limit, sliding ? 0.0f : limit, m2, w2);
-            return;
-        }
-        if (!(m1 > 0.0f) || !(m2 > 0.0f) || !(limit > 0.0f)) return;
-        float t1 = l1 - m1 * w1, t2 = l2 - m2 * w2;
-        clampFriction(t1, t2, limit, true, sliding);
-        const float r1 = (l1 - t1) / m1, r2 = (l2 - t2) / m2;
-        sumSquares += double(r1) * r1 + double(r2) * r2;
-        const float length = std::sqrt(l1 * l1 + l2 * l2);
-        const float slip = std::sqrt(w1 * w1 + w2 * w2);
-        const float error = std::max(limit - length, 0.0f) * slip + std::max(l1 * w1 + l2 * w2, 0.0f);
-        m.complementarity = std::max(m.complementarity, error);
-        if (length >= limit * (1.0f - 1e-6f)) m.clampedRows += 2;
-    }
-
-    ProbeMeasure finish() {
-        m.residual = static_cast<float>(std::sqrt(sumSquares));
-        return m;
-    }
-};
-
 float inverseOr0(float x) { return x > 0.0f ? 1.0f / x : 0.0f; }
 
-/// w . I w over the bodies that move, with I the inverse of each body's world inverse inertia
-/// (kept in `inertia`, refreshed when `refresh`: the poses turned since).
-double kineticEnergy(const std::vector<SolverBody>& bodies, std::vector<glm::mat3>& inertia, bool refresh) {
-    if (refresh || inertia.size() != bodies.size()) {
-        inertia.resize(bodies.size());
+/// Half the sum of m v.v + w . I w over the bodies that move, m and I the inverses of each
+/// body's inverse mass and world inverse inertia (kept in `masses`, refreshed when `refresh`:
+/// the poses turned since). Four lanes per body, summed in float over a run of bodies and in
+/// double across runs: the probe takes it after every pass, so it must cost little. With
+/// `start`, every body's velocities are also copied there (the sweep probe's snapshot: one
+/// walk over the bodies for both).
+double kineticEnergy(const std::vector<SolverBody>& bodies, std::vector<VelocityScratch::EnergyMass>& masses,
+                     bool refresh, PassStartVelocity* start = nullptr) {
+    if (refresh || masses.size() != bodies.size()) {
+        masses.assign(bodies.size(), {});
         for (size_t i = 0; i < bodies.size(); ++i) {
-            const glm::mat3& invI = bodies[i].invI;
+            const SolverBody& b = bodies[i];
+            if (!(b.invMass > 0.0f)) continue;
+            masses[i].mass = 1.0f / b.invMass;
             // A body that cannot turn has a singular invI: no rotational term.
-            inertia[i] = bodies[i].invMass > 0.0f && glm::determinant(invI) > 0.0f ? glm::inverse(invI) : glm::mat3(0.0f);
+            if (glm::determinant(b.invI) > 0.0f) {
+                const glm::mat3 inertia = glm::inverse(b.invI);
+                for (int c = 0; c < 3; ++c) masses[i].column[c] = toFloat4(inertia[c]);
+            }
         }
     }
     double e = 0.0;
+    float4 run{};
     for (size_t i = 0; i < bodies.size(); ++i) {
-        const SolverBody& b = bodies[i];
-        if (b.invMass <= 0.0f) continue;
-        e += 0.5 * (double(glm::dot(b.v, b.v)) / b.invMass + double(glm::dot(b.w, inertia[i] * b.w)));
+        const float4 v = toFloat4(bodies[i].v), w = toFloat4(bodies[i].w);
+        if (start) start[i] = {v, w};
+        const VelocityScratch::EnergyMass& m = masses[i];
+        if (m.mass == 0.0f) continue;
+        const float4 Iw = m.column[0] * w[0] + m.column[1] * w[1] + m.column[2] * w[2];
+        run += m.mass * (v * v) + w * Iw;
+        if ((i & 63) == 63) {
+            e += double(run[0]) + double(run[1]) + double(run[2]);
+            run = float4{};
+        }
     }
-    return e;
-}
-
-
-} // namespace
-
-namespace {
-
-using int4 = int __attribute__((vector_size(16)));
-
-/// Lanes where `mask` is set (all bits), else 0.
-float4 where(int4 mask, float4 x) { return (float4)((int4)x & mask); }
-
-/// A manifold's rows with fixed bounds [lo, hi] on every lane, as Accumulator::row does one
-/// by one (lanes not in `live` skipped): the same r, error and clamp, four points at once.
-void laneRows(float4& squares, float4& worst, int4& clamped, int4 live, float4 lambda,
-              float4 lo, float4 hi, float4 mass, float4 w) {
-    live &= (mass > 0.0f) & (lo != hi);
-    const float4 step = lambda - mass * w;
-    const float4 bounded = step < lo ? lo : (step > hi ? hi : step);
-    const float4 safeMass = mass > 0.0f ? mass : float4{1.0f, 1.0f, 1.0f, 1.0f};
-    const float4 r = bounded == step ? w : (lambda - bounded) / safeMass;
-    squares += where(live, r * r);
-    const float4 zero{};
-    const float4 above = w > zero ? w : zero, below = w < zero ? -w : zero;
-    float4 error = (lambda - lo) * above + where(hi < kUnbounded, (hi - lambda) * below);
-    error = error < zero ? -error : error;
-    worst = where(live, error) > worst ? where(live, error) : worst;
-    const float4 eps = 1e-6f * ((lambda < zero ? -lambda : lambda) + 1e-6f);
-    clamped -= live & ((lambda <= lo + eps) | ((hi < kUnbounded) & (lambda >= hi - eps)));
+    e += double(run[0]) + double(run[1]) + double(run[2]);
+    return 0.5 * e;
 }
 
 } // namespace
 
 ProbeMeasure measureLanes(const SolveContext& ctx) {
-    Accumulator acc;
-    float4 squares{}, worst{};
-    int4 clamped{};
-    const float4 unbounded{1e30f, 1e30f, 1e30f, 1e30f};
+    LaneMeasure lanes;
     for (const ContactConstraint& c : ctx.constraints) {
         const SolverBody& a = ctx.bodies[c.indexA];
         const SolverBody& b = ctx.bodies[c.indexB];
         const LaneVectors vrel = relativeVelocity(c, toFloat4(a.v), toFloat4(a.w), toFloat4(b.v), toFloat4(b.w));
-        const float4 cn = along(vrel, c.axis[kNormalRow]);
-        const float4 c1 = along(vrel, c.axis[kTangent1Row]);
-        const float4 c2 = along(vrel, c.axis[kTangent2Row]);
-        if (!ctx.step.cone) {
-            // The pyramid, lane by lane: normal rows in [0, inf), friction in +-mu lambda_n
-            // (a sliding point's t2 row carries nothing).
-            const int4 live = int4{0, 1, 2, 3} < c.pointCount;
-            const int4 sliding{c.sliding[0] ? -1 : 0, c.sliding[1] ? -1 : 0, c.sliding[2] ? -1 : 0, c.sliding[3] ? -1 : 0};
-            const float4 zero{}, limit = c.friction * c.normalImpulse;
-            laneRows(squares, worst, clamped, live, c.normalImpulse, zero, unbounded, c.normalMass, cn - c.bias);
-            laneRows(squares, worst, clamped, live, c.tangentImpulse[0], -limit, limit, c.tangentMass[0],
-                     c1 - c.tangentBias[0]);
-            laneRows(squares, worst, clamped, live & ~sliding, c.tangentImpulse[1], -limit, limit,
-                     c.tangentMass[1], c2 - c.tangentBias[1]);
-            continue;
-        }
-        for (int i = 0; i < c.pointCount; ++i) {
-            const float lambdaN = c.normalImpulse[i];
-            acc.row(lambdaN, 0.0f, 1e30f, c.normalMass[i], cn[i] - c.bias[i]);
-            acc.friction(c.tangentImpulse[0][i], c.tangentImpulse[1][i], c1[i] - c.tangentBias[0][i],
-                         c2[i] - c.tangentBias[1][i], c.tangentMass[0][i], c.tangentMass[1][i],
-                         c.friction[i] * lambdaN, ctx.step.cone, c.sliding[i]);
-        }
+        lanes.manifold(c, along(vrel, c.axis[kNormalRow]), along(vrel, c.axis[kTangent1Row]),
+                       along(vrel, c.axis[kTangent2Row]), ctx.step.cone);
     }
+    RowMeasure out = lanes.total();
+    out.add(measureJointRows(ctx));
+    return out.finish();
+}
+
+RowMeasure measureJointRows(const SolveContext& ctx) {
+    RowMeasure out;
     for (const JointRow& j : ctx.jointRows) {
         const SolverBody& a = ctx.bodies[j.a];
         const SolverBody& b = ctx.bodies[j.b];
         const float Cdot = glm::dot(j.jvA, a.v) + glm::dot(j.jwA, a.w) + glm::dot(j.jvB, b.v) + glm::dot(j.jwB, b.w);
-        acc.row(j.impulse, j.lower, j.upper, j.mass, Cdot + j.bias + j.gamma * j.impulse);
+        out.row(j.impulse, j.lower, j.upper, j.mass, Cdot + j.bias + j.gamma * j.impulse);
     }
-    acc.sumSquares += double(squares[0]) + double(squares[1]) + double(squares[2]) + double(squares[3]);
-    acc.m.complementarity = std::max({acc.m.complementarity, worst[0], worst[1], worst[2], worst[3]});
-    acc.m.clampedRows += clamped[0] + clamped[1] + clamped[2] + clamped[3];
-    return acc.finish();
+    return out;
 }
 
 ProbeMeasure measureRows(const std::vector<ScalarRow>& rows, const std::vector<SolverBody>& bodies, float cfm,
                          bool cone) {
-    Accumulator acc;
+    RowMeasure acc;
     auto w = [&](const ScalarRow& r) { return rowVelocity(r, bodies) - r.target + (r.gamma + cfm) * r.lambda; };
     for (size_t i = 0; i < rows.size(); ++i) {
         const ScalarRow& r = rows[i];
@@ -192,29 +110,94 @@ ProbeRowKind probeRowKind(RowKind kind) {
 }
 
 double solverKineticEnergy(const std::vector<SolverBody>& bodies) {
-    std::vector<glm::mat3> inertia;
-    return kineticEnergy(bodies, inertia, true);
+    std::vector<VelocityScratch::EnergyMass> masses;
+    return kineticEnergy(bodies, masses, true);
 }
 
-void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxDelta, int substep,
-               int iteration, bool relax) {
-    if (!ctx.probe) return;
-    const ProbeMeasure m = rows ? measureRows(*rows, ctx.bodies, ctx.solver.cfm, ctx.step.cone) : measureLanes(ctx);
+namespace {
+
+/// A new record of one pass (its figures still to come), with the kinetic energy now unless
+/// the sweep probe measures it later.
+ProbeIteration& newRecord(SolveContext& ctx, float maxDelta, int substep, int iteration, bool relax,
+                          bool energyNow = true) {
     ProbeIteration it;
     it.substep = substep;
     it.iteration = iteration;
     it.relax = relax;
     it.maxDelta = maxDelta;
+    // The first pass of a sub-step refreshes the inertia: the poses moved since the last one.
+    if (energyNow) it.kineticEnergy = kineticEnergy(ctx.bodies, ctx.scratch.energyMasses, iteration == 0);
+    return ctx.probe->iterations.emplace_back(it);
+}
+
+void setFigures(ProbeIteration& it, const ProbeMeasure& m) {
     it.residual = m.residual;
     it.complementarity = m.complementarity;
     it.clampedRows = m.clampedRows;
-    // The first pass of a sub-step refreshes the inertia: the poses moved since the last one.
-    it.kineticEnergy = kineticEnergy(ctx.bodies, ctx.probe->inertia, iteration == 0);
-    ctx.probe->iterations.push_back(it);
+}
+
+} // namespace
+
+void probePass(SolveContext& ctx, const std::vector<ScalarRow>* rows, float maxDelta, int substep,
+               int iteration, bool relax) {
+    if (!ctx.probe) return;
+    const ProbeMeasure m = rows ? measureRows(*rows, ctx.bodies, ctx.solver.cfm, ctx.step.cone) : measureLanes(ctx);
+    setFigures(newRecord(ctx, maxDelta, substep, iteration, relax), m);
+}
+
+SweepProbe::SweepProbe(SolveContext& ctx, bool canSweep)
+    : ctx_(ctx), on_(ctx.probe && canSweep) {
+    if (on_) ctx.probe->inSweep = true;
+}
+
+void SweepProbe::beforePass(int iteration) {
+    if (on_ && iteration > 0) measureNextPass();
+}
+
+void SweepProbe::measureNextPass() {
+    start_.resize(ctx_.bodies.size());
+    // The energy the pass before left, in the same walk over the bodies.
+    ctx_.probe->iterations.back().kineticEnergy = kineticEnergy(ctx_.bodies, ctx_.scratch.energyMasses, false, start_.data());
+    lanes_ = {};
+    lanes_.start = start_.data();
+    ctx_.scratch.sweep = &lanes_;
+}
+
+void SweepProbe::afterPass(int iteration, float maxDelta) {
+    if (!on_) return;
+    ctx_.scratch.sweep = nullptr;
+    if (iteration > 0) {
+        RowMeasure before = lanes_.total();
+        before.add(joints_);
+        setFigures(ctx_.probe->iterations.back(), before.finish());
+    }
+    joints_ = measureJointRows(ctx_);
+    // The first pass's record refreshes the masses the energy is measured with.
+    if (iteration == 0) kineticEnergy(ctx_.bodies, ctx_.scratch.energyMasses, true);
+    newRecord(ctx_, maxDelta, 0, iteration, false, false);
+}
+
+void SweepProbe::beforeRelax(bool shockPass) {
+    if (!on_ || ctx_.probe->iterations.empty()) return;
+    if (shockPass) {
+        measureNextPass();
+        return;
+    }
+    ProbeIteration& last = ctx_.probe->iterations.back();
+    setFigures(last, measureLanes(ctx_));
+    last.kineticEnergy = kineticEnergy(ctx_.bodies, ctx_.scratch.energyMasses, false);
+}
+
+void SweepProbe::afterRelax() {
+    if (!on_ || ctx_.scratch.sweep == nullptr) return;
+    ctx_.scratch.sweep = nullptr;
+    RowMeasure last = lanes_.total();
+    last.add(joints_);
+    setFigures(ctx_.probe->iterations.back(), last.finish());
 }
 
 void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows) {
-    if (!ctx.probe || !ctx.probe->withRows) return;
+    if (!ctx.probe || !ctx.probe->options.withRows) return;
     // CFM is read by the row methods and the exact ones, which hand in their own rows; the
     // lane methods ignore it, and so does their export.
     const float cfm = rows ? ctx.solver.cfm : 0.0f;

@@ -8,6 +8,7 @@
 // iteration; in a tall stack that bias tilts every box the same way and the stack walks off.
 #include "solver/contact_rows.h"
 #include "solver/friction.h"
+#include "solver/probe_measure.h"
 
 #include <cmath>
 
@@ -24,15 +25,21 @@ struct PassSettings {
 // One manifold of N points, in the house loop shape: the two bodies' velocities into
 // locals, every row's impulse clamped and accumulated, the differences applied, one write
 // back. sA, sB scale each side's inverse mass and inertia: 1, or 0 for a side the
-// shock-propagation pass freezes. Returns the largest squared impulse change when measuring.
-template <int N>
-float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA, float sB,
-                    const PassSettings& pass) {
+// shock-propagation pass freezes. When measuring, raises each lane of `largest` to the point's
+// squared impulse change (friction |dlambda_t|^2 or normal dlambda_n^2, whichever is larger).
+// With Sweep, the rows are also measured into `measure` at the velocities the pass started
+// from (probe.h's SweepProbe).
+// Kept out of line, one function per point count, whether the pass measures or not: inlined
+// into the pass loop, the measuring kernel came out slower by more than its measure costs.
+template <int N, bool Sweep>
+[[gnu::noinline]] void solvePoints(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA, float sB,
+                 const PassSettings& pass, float4& largest, LaneMeasure* measure) {
+    // The rows as the pass before left them, with the impulses they hold: the probe's measure.
+    if constexpr (Sweep) measure->manifoldAtStart(c, pass.cone);
     float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
     const LaneVectors vrel = relativeVelocity(c, vA, wA, vB, wB);
     float4 Cdot[3] = {along(vrel, c.axis[0]), along(vrel, c.axis[1]), along(vrel, c.axis[2])};
     float d1[4] = {0.0f, 0.0f, 0.0f, 0.0f}, d2[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    float maxDelta = 0.0f;
 
     // Friction first (see contact_solver.h for why), point by point; a point's impulse
     // reaches the rows after it through the coupling. Unrolled, so lanes are registers.
@@ -51,7 +58,6 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
         d1[i] = m1[i] * (t1[i] - c.tangentBias[0][i]);
         d2[i] = m2[i] * (t2[i] - c.tangentBias[1][i]);
         clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
-        if (pass.measure) maxDelta = maxf(maxDelta, d1[i] * d1[i] + d2[i] * d2[i]);
         const float4(&f)[2][3] = c.frictionCoupling[i];
         Cdot[kNormalRow] += f[0][kNormalRow] * d1[i] + f[1][kNormalRow] * d2[i];
 #pragma GCC unroll 4
@@ -81,8 +87,6 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
             for (int j = 0; j < N; ++j) g[j] += response[i][j] * change;
         }
     }
-    if (pass.measure)
-        for (int i = 0; i < N; ++i) maxDelta = maxf(maxDelta, delta[i] * delta[i]);
     // Apply exactly what the accumulated impulses gained (after their rounding), so the
     // velocities and the impulses warm starting reads never drift apart.
     c.normalImpulse = impulse + float4{delta[0], delta[1], delta[2], delta[3]};
@@ -91,17 +95,30 @@ float solveManifold(ContactConstraint& c, SolverBody& a, SolverBody& b, float sA
     const float4 dlambda[3] = {c.normalImpulse - impulse, c.tangentImpulse[0] - old1,
                                c.tangentImpulse[1] - old2};
 
+    if (pass.measure) {
+        // Four lanes at once, off the chain the passes wait on (absent lanes change nothing).
+        const float4 normal = dlambda[0] * dlambda[0];
+        const float4 friction = dlambda[1] * dlambda[1] + dlambda[2] * dlambda[2];
+        const float4 larger = normal > friction ? normal : friction;
+        largest = larger > largest ? larger : largest;
+    }
+
     applyImpulses(c, dlambda, sA * c.invMassA, sB * c.invMassB, sA, sB, vA, wA, vB, wB);
     a.v = toVec3(vA), a.w = toVec3(wA);
     b.v = toVec3(vB), b.w = toVec3(wB);
-    return maxDelta;
 }
 
-float solveManifold(ContactConstraint& c, std::span<SolverBody> bodies, float sA, float sB,
-                    const PassSettings& pass) {
-    return withPointCount(c.pointCount, [&]<int N>() {
-        return solveManifold<N>(c, bodies[c.indexA], bodies[c.indexB], sA, sB, pass);
+template <bool Sweep = false>
+void solveManifold(ContactConstraint& c, std::span<SolverBody> bodies, float sA, float sB,
+                   const PassSettings& pass, float4& largest, LaneMeasure* measure = nullptr) {
+    withPointCount(c.pointCount, [&]<int N>() {
+        solvePoints<N, Sweep>(c, bodies[c.indexA], bodies[c.indexB], sA, sB, pass, largest, measure);
     });
+}
+
+/// |dlambda| of the largest lane.
+float largestChange(float4 squared) {
+    return std::sqrt(maxf(maxf(squared[0], squared[1]), maxf(squared[2], squared[3])));
 }
 
 } // namespace
@@ -118,11 +135,14 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
     // More inner sweeps where the load split is least settled: the first iteration and the
     // shock-propagation pass.
     pass.sweeps = (scratch.iteration == 0 || shock) ? kInnerSweeps : kInnerSweeps / 2;
-    float maxDelta = 0.0f;
+    float4 largest{};
+    if (!shock && scratch.sweep) {
+        for (ContactConstraint& c : constraints) solveManifold<true>(c, bodies, 1.0f, 1.0f, pass, largest, scratch.sweep);
+        return largestChange(largest);
+    }
     if (!shock) {
-        for (ContactConstraint& c : constraints)
-            maxDelta = maxf(maxDelta, solveManifold(c, bodies, 1.0f, 1.0f, pass));
-        return std::sqrt(maxDelta);
+        for (ContactConstraint& c : constraints) solveManifold(c, bodies, 1.0f, 1.0f, pass, largest);
+        return largestChange(largest);
     }
     // Shock propagation, bottom-up: the body nearer the ground acts as if it had infinite
     // mass. The couplings of frozen pairs are rebuilt with those masses (World::shockPropagation
@@ -133,9 +153,12 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
         const uint8_t frozen = scratch.frozenSide[ci];
         const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
         if (frozen != 0) computeCoupling(c, sA, sB);
-        maxDelta = maxf(maxDelta, solveManifold(c, bodies, sA, sB, pass));
+        if (scratch.sweep)
+            solveManifold<true>(c, bodies, sA, sB, pass, largest, scratch.sweep);
+        else
+            solveManifold(c, bodies, sA, sB, pass, largest);
     }
-    return std::sqrt(maxDelta);
+    return largestChange(largest);
 }
 
 } // namespace tumble

@@ -7,6 +7,7 @@
 #include "solver/contact_rows.h"
 #include "solver/friction.h"
 #include "solver/joint_rows.h"
+#include "solver/probe_measure.h"
 
 #include <algorithm>
 
@@ -56,6 +57,8 @@ float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<Jo
         const LaneVectors vrel =
             relativeVelocity(c, toFloat4(a.v), toFloat4(a.w), toFloat4(b.v), toFloat4(b.w));
         const float4 Cdot[3] = {along(vrel, c.axis[0]), along(vrel, c.axis[1]), along(vrel, c.axis[2])};
+        // Every row reads the pass's start velocities: the figures of a measure pass.
+        if (s.sweep) s.sweep->manifold(c, Cdot[kNormalRow], Cdot[kTangent1Row], Cdot[kTangent2Row], ctx.cone);
         float4 dlambda[3] = {};
         for (int i = 0; i < c.pointCount; ++i) {
             const float normal = maxf(

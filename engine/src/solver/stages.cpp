@@ -32,6 +32,9 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     warmStartStage(ctx);
     traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     const bool traced = ctx.trace && passes.traced;
+    // The probe measures inside the passes where the kernel can, but not under a tolerance,
+    // which needs each pass's figure before it decides on the next.
+    SweepProbe sweep(ctx, passes.measuresInSweep && !traced && ss.tolerance <= 0.0f);
     float maxDelta = 0.0f;
     int used = 0;
     bool converged = false;
@@ -45,6 +48,7 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         const bool measure = ss.tolerance > 0.0f;
         for (int it = 0; it < ss.velocityIterations && !converged; ++it) {
             ctx.scratch.iteration = it;
+            sweep.beforePass(it);
             // Joints first, then contacts: contacts, solved last, are satisfied best.
             if (traced) {
                 if (!passes.solvesJoints) tracedJointPass(ctx, it);
@@ -55,7 +59,10 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
             }
             ++used;
             traceMark(ctx, TraceStage::Pass, used, 0, it);
-            probePass(ctx, rows, maxDelta, 0, it);
+            if (sweep.on())
+                sweep.afterPass(it, maxDelta);
+            else
+                probePass(ctx, rows, maxDelta, 0, it);
             if (measure) {
                 const float residual = ctx.probe ? ctx.probe->iterations.back().residual
                                        : rows    ? measureRows(*rows, ctx.bodies, ss.cfm, ctx.step.cone).residual
@@ -73,7 +80,10 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     }
     {
         ScopedTimer t(ctx.profile.relax);
-        if (ss.shockPropagation && ss.velocityIterations > 0) ctx.world.shockPropagation(ctx.step);
+        const bool shock = ss.shockPropagation && ss.velocityIterations > 0;
+        sweep.beforeRelax(shock);
+        if (shock) ctx.world.shockPropagation(ctx.step);
+        sweep.afterRelax();
         if (ctx.step.splitImpulse)
             for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.bodies);
     }

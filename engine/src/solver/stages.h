@@ -36,6 +36,9 @@ struct RigidPasses {
     /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
     /// measure those), false when on the contact lanes and joint rows.
     bool scalarRows = false;
+    /// True when `iterate` measures the contact rows for the probe as it reaches them
+    /// (VelocityScratch::sweep; probe.h's SweepProbe).
+    bool measuresInSweep = false;
 };
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes

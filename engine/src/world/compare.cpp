@@ -30,7 +30,7 @@ class Replay {
 public:
     explicit Replay(World& world)
         : world_(world), live_(world.settings()), probeOn_(world.solverProbeOn()),
-          probeRows_(world.solverProbe().withRows), traceOn_(world.stepTraceOn()),
+          probeOptions_(world.solverProbe().options), traceOn_(world.stepTraceOn()),
           profile_(world.profile()), counters_(world.counters()), hash_(world.stateHash()) {}
 
     /// Run the step once more as it was (deterministic: the same state, contacts and solver
@@ -38,7 +38,7 @@ public:
     /// back in the state it was in.
     bool putBack(const WorldState& before, const Settings& stepSettings) {
         world_.settings() = stepSettings;
-        world_.setSolverProbe(probeOn_, probeRows_);
+        world_.setSolverProbe(probeOn_, probeOptions_);
         world_.setStepTrace(traceOn_);
         if (!world_.restoreState(before)) {
             world_.settings() = live_;
@@ -53,7 +53,9 @@ public:
 private:
     World& world_;
     const Settings live_;
-    const bool probeOn_, probeRows_, traceOn_;
+    const bool probeOn_;
+    const ProbeOptions probeOptions_;
+    const bool traceOn_;
     const Profile profile_;
     const Counters counters_;
     const uint64_t hash_;
@@ -82,7 +84,7 @@ MethodComparison compareSolverMethods(World& world, const WorldState& before, Se
     out.step = before.step + 1;
     std::vector<glm::vec3> exact;
     std::vector<std::vector<glm::vec3>> final;
-    world.setSolverProbe(true, false); // the curves need the passes only
+    world.setSolverProbe(true, {.withRows = false}); // the curves need the passes only
     world.setStepTrace(false);
     for (const SolverMethodInfo& m : solverMethods()) {
         // The method is set before the state is restored: the step then sees no change of

@@ -136,6 +136,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     p.probe.step = stepCount_ + 1;
     p.probe.iterationsUsed = 0;
     p.probe.converged = false;
+    p.probe.inSweep = false;
     WorldSolveHooks hooks(*this, step);
     SolveContext ctx{ss,      step,          stepCount_,  p.manifolds,       p.contactFigures,
                      p.start, p.bodies,      p.poses,     p.constraints,     p.jointRows,
@@ -157,9 +158,9 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     }
 }
 
-void World::setSolverProbe(bool on, bool withRows) {
+void World::setSolverProbe(bool on, ProbeOptions options) {
     pipeline_->probeOn = on;
-    pipeline_->probe.withRows = withRows;
+    pipeline_->probe.options = options;
 }
 bool World::solverProbeOn() const { return pipeline_->probeOn; }
 const SolverProbe& World::solverProbe() const { return pipeline_->probe; }

@@ -12,6 +12,7 @@ void solveBlockGaussSeidelMethod(SolveContext& ctx) {
         return solveContactsGaussSeidel(c.constraints, c.bodies, c.step, c.scratch);
     };
     passes.traced = tracedBlockPass;
+    passes.measuresInSweep = true;
     solveRigid(ctx, passes);
 }
 

@@ -10,6 +10,7 @@ void solveJacobiMethod(SolveContext& ctx) {
         return solveContactsJacobi(c.constraints, c.jointRows, c.bodies, c.step, c.scratch);
     };
     passes.solvesJoints = true; // in the same Jacobi pass as the contacts
+    passes.measuresInSweep = true;
     solveRigid(ctx, passes);
 }
 
