@@ -1,0 +1,91 @@
+// A/B forks (tumble/fork.h).
+#include "tumble/fork.h"
+
+#include <utility>
+
+namespace tumble {
+
+bool copyWorld(const SceneDef& scene, const World& world, World& out, std::string& error) {
+    // The snapshot is the one description of a world that reads back bit for bit, whatever
+    // was added or edited since the load (the snapshot tests check every catalogue scene).
+    SceneLimits limits;
+    limits.maxFileBytes = size_t{1} << 30; // a copy in memory, not a file from outside
+    const SceneLoadResult read = parseScene(writeSnapshot(scene, world), "(copy of the world)", limits);
+    if (!read.ok()) {
+        error = read.errorText();
+        return false;
+    }
+    out = buildWorld(read.scene);
+    if (out.stateHash() != world.stateHash()) {
+        error = "the copy of the world does not have its state hash";
+        return false;
+    }
+    return true;
+}
+
+std::vector<glm::vec3> bodyPositions(const World& world) {
+    std::vector<glm::vec3> out;
+    for (BodyId id : world.bodyIds()) out.push_back(world.body(id).position);
+    return out;
+}
+
+std::string Forks::add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes) {
+    if (forks_.size() >= kMaxForks) return "at most " + std::to_string(kMaxForks) + " forks at once";
+    Fork f;
+    std::string error;
+    if (!copyWorld(scene, main, f.world, error)) return error;
+    // Every assignment is checked before any is kept: a bad one adds nothing.
+    Settings settings = main.settings();
+    for (const std::string& change : changes) {
+        const std::string why = applySettingOverride(settings, change);
+        if (!why.empty()) return why;
+    }
+    f.world.settings() = settings;
+    f.changes = changes;
+    for (const std::string& change : changes) f.label += (f.label.empty() ? "" : ", ") + change;
+    if (f.label.empty()) f.label = "same settings";
+    f.forkStep = main.stepCount();
+    f.recorder.setBudget(kForkBudget);
+    f.recorder.record(f.world);
+    compare(f, main);
+    forks_.push_back(std::move(f));
+    return {};
+}
+
+void Forks::compare(Fork& f, const World& main) {
+    const std::vector<glm::vec3> a = bodyPositions(main), b = bodyPositions(f.world);
+    Divergence d = comparePositions(a, b, main.stepCount());
+    d.energyDifference = (f.world.kineticEnergy() + f.world.potentialEnergy()) -
+                         (main.kineticEnergy() + main.potentialEnergy());
+    f.divergence.add(d);
+}
+
+void Forks::follow(const World& main) {
+    for (Fork& f : forks_) {
+        f.inStep = f.world.stepCount() + 1 == main.stepCount() && f.inStep;
+        if (!f.inStep) continue;
+        f.world.step();
+        f.recorder.record(f.world);
+        compare(f, main);
+    }
+}
+
+void Forks::seek(const World& main) {
+    const uint64_t step = main.stepCount();
+    for (Fork& f : forks_) {
+        f.inStep = step >= f.forkStep && f.recorder.contains(step) && f.recorder.seek(f.world, step);
+        if (f.inStep) compare(f, main);
+    }
+}
+
+Fork Forks::take(size_t i) {
+    Fork f = std::move(forks_.at(i));
+    forks_.erase(forks_.begin() + static_cast<std::ptrdiff_t>(i));
+    return f;
+}
+
+void Forks::remove(size_t i) {
+    if (i < forks_.size()) forks_.erase(forks_.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
+} // namespace tumble
