@@ -132,3 +132,28 @@ TEST(Forks, APromotedForkGoesOnAsItWould) {
     }
     EXPECT_EQ(promoted.world.stateHash(), forks[0].world.stateHash());
 }
+
+TEST(Forks, APromotedForksRecordingContinuesTheMainOne) {
+    // The main recording keeps its steps up to the fork and takes the fork's after it, so the
+    // timeline of the promoted world reaches back before the fork.
+    const SceneDef scene = loadScene("pyramid.json");
+    World main = buildWorld(scene);
+    Recorder recorder;
+    recorder.record(main);
+    Forks forks;
+    run(main, recorder, forks, 20);
+    ASSERT_EQ(forks.add(scene, main, {"solver.velocityIterations=2"}), "");
+    run(main, recorder, forks, 30);
+    Fork promoted = forks.take(0);
+    const uint64_t hash = promoted.world.stateHash();
+    main = std::move(promoted.world);
+    recorder.continueWith(std::move(promoted.recorder));
+    EXPECT_EQ(recorder.firstStep(), 0u);
+    EXPECT_EQ(recorder.lastStep(), 50u);
+    ASSERT_TRUE(recorder.seek(main, 35));
+    EXPECT_EQ(main.settings().solver.velocityIterations, 2);
+    ASSERT_TRUE(recorder.seek(main, 50));
+    EXPECT_EQ(main.stateHash(), hash);
+    ASSERT_TRUE(recorder.seek(main, 10));
+    EXPECT_NE(main.settings().solver.velocityIterations, 2);
+}

@@ -69,6 +69,11 @@ public:
     /// is not recorded or its record is damaged.
     bool stateAt(uint64_t step, WorldState& state, Settings& settings) const;
 
+    /// Take over another recording (a promoted fork's): its steps replace this one's from its
+    /// first step on, and this recording's earlier steps stay when they lead up to it without a
+    /// gap (else only `later`'s steps remain). `later` is left empty.
+    void continueWith(Recorder&& later);
+
     /// Forget every step after `step` (resuming from a rewound step forks a new future).
     void truncateAfter(uint64_t step);
 

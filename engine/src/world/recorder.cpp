@@ -86,6 +86,20 @@ void Recorder::truncateAfter(uint64_t step) {
     }
 }
 
+void Recorder::continueWith(Recorder&& later) {
+    // Its steps replace this recording's from its first on; the steps before stay when they
+    // lead up to it without a gap.
+    const uint64_t first = later.firstStep();
+    if (first == 0 || !contains(first - 1)) clear();
+    else truncateAfter(first - 1);
+    for (Frame& f : later.frames_) {
+        used_ += frameBytes(f);
+        frames_.push_back(std::move(f));
+    }
+    later.clear();
+    dropOldestToFit();
+}
+
 bool Recorder::stateAt(uint64_t step, WorldState& state, Settings& settings) const {
     const Frame* frame = find(step);
     if (frame == nullptr || !unpackState(frame->state, state)) return false;
