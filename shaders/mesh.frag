@@ -8,6 +8,7 @@ in vec4 vColor;
 
 uniform vec3 uLightDir;  // unit, toward the light
 uniform vec3 uEye;       // camera position
+uniform float uOpacity;  // 1 for the main world; less for a fork's ghost
 
 out vec4 fragColor;
 
@@ -27,5 +28,5 @@ void main() {
     float specular = diffuse > 0.0 ? 0.2 * pow(max(dot(n, halfway), 0.0), 40.0) : 0.0;
 
     vec3 lit = base * (ambient + 0.9 * diffuse) + vec3(specular);
-    fragColor = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
+    fragColor = vec4(pow(clamp(lit, 0.0, 1.0), vec3(1.0 / 2.2)), uOpacity);
 }

@@ -66,6 +66,8 @@ bool App::openScene(const std::string& path) {
     playBackward = false;
     seekWarning.clear();
     forgetStepViews();
+    forks.clear(); // they were forks of the old world
+    forkError.clear();
     applyProbe(); // the probe switch outlives the world it was set on
     recorder.clear();
     recorder.record(world); // step 0, so the timeline can go back to the very start
@@ -175,6 +177,11 @@ void App::restartRecording() {
     recorder.clear();
     recorder.record(world);
     playBackward = false;
+    if (!forks.empty()) {
+        // Forks are compared body by body; with a body more or less they no longer match.
+        forks.clear();
+        setStatus("The forks were closed: the main world's bodies changed, so they no longer match it.");
+    }
 }
 
 void App::clearContactCache() {
@@ -196,7 +203,27 @@ bool App::seekTo(uint64_t step) {
     bool ok = recorder.seek(world, step, &message);
     seekWarning = message;
     if (!ok) playBackward = false;
+    if (ok) forks.seek(world);
     return ok;
+}
+
+void App::addFork(const std::vector<std::string>& changes) {
+    forkError = forks.add(scene, world, changes);
+}
+
+void App::promoteFork(size_t i) {
+    if (i >= forks.size()) return;
+    releaseDrag(mouseDrag, world);
+    Fork promoted = forks.take(i);
+    world = std::move(promoted.world);
+    recorder.continueWith(std::move(promoted.recorder));
+    // The copy numbers its bodies afresh: a handle of the old world could name another body.
+    select(kNullBody);
+    hovered = kNullBody;
+    forgetStepViews();
+    applyProbe();
+    ++sceneGeneration; // new shapes for the renderer
+    setStatus("Promoted the fork \"" + promoted.label + "\" to the main world.");
 }
 
 void App::togglePause() {
@@ -215,6 +242,7 @@ void App::stepWorld(int steps) {
         // (the same one, bit for bit, unless a setting was changed here).
         world.step();
         recorder.record(world);
+        forks.follow(world);
         seekWarning.clear();
         ++stepsThisFrame;
         if (world.hasNonFinite() && !nonFiniteNoticed) {

@@ -8,6 +8,7 @@
 #include "window_app.h"
 
 #include "tumble/debug_draw.h"
+#include "tumble/fork.h"
 #include "tumble/recorder.h"
 #include "tumble/constraint_system.h"
 #include "tumble/solver_compare.h"
@@ -58,6 +59,7 @@ struct PanelFlags {
     bool spawn = true;
     bool debugger = true;
     bool system = true;
+    bool forks = true;
     bool timeline = true;
     bool lesson = true;
     bool help = false;
@@ -82,6 +84,11 @@ struct App {
     bool playBackward = false;         ///< the timeline plays the recording backward
     float backwardAccumulator = 0.0f;  ///< s of frame time not yet turned into a step back
     std::string seekWarning;           ///< why the last rewind could not re-run its step exactly
+
+    // --- A/B forks (the Forks tab) ------------------------------------------------------
+    Forks forks;                       ///< variants stepping in lockstep, drawn as ghosts
+    std::string forkChanges;           ///< the Forks tab's text: "key=value; key=value"
+    std::string forkError;             ///< why the last fork was refused
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads
@@ -174,6 +181,12 @@ struct App {
     bool viewingPast() const { return !recorder.empty() && world.stepCount() < recorder.lastStep(); }
     /// Go to a recorded step (pauses; stops a drag). False when it is not recorded.
     bool seekTo(uint64_t step);
+    /// Split a variant off the world as it is now (changes: "key=value" assignments); the
+    /// error, if any, goes to forkError.
+    void addFork(const std::vector<std::string>& changes);
+    /// Make fork i the main world: its world, settings and recording (the main recording's
+    /// steps up to the fork stay on the timeline).
+    void promoteFork(size_t i);
     /// The recorded state before the step shown and the settings that step ran with: what
     /// re-running it needs (compare methods, the step debugger). False, with a status line,
     /// when the recording does not hold them.

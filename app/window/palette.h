@@ -20,6 +20,16 @@ inline constexpr Rgb kGridMajor{0.58f, 0.61f, 0.66f};
 inline constexpr Rgb kAxisX{0.75f, 0.28f, 0.28f};
 inline constexpr Rgb kAxisZ{0.28f, 0.40f, 0.80f};
 
+/// The forks' ghosts, legend entries and divergence curves, by fork: apart from the material
+/// colours most scenes use (wood, steel, rubber) and from each other.
+inline constexpr Rgb kForks[] = {
+    {0.20f, 0.85f, 1.00f}, // cyan
+    {1.00f, 0.35f, 0.75f}, // magenta
+    {0.55f, 1.00f, 0.30f}, // lime
+    {1.00f, 0.65f, 0.10f}, // orange
+};
+inline constexpr Rgb forkColor(unsigned i) { return kForks[i % 4]; }
+
 /// 8-bit channel value of a 0..1 colour component, rounded like GL's unorm conversion.
 inline constexpr int toByte(float c) {
     return static_cast<int>(c * 255.0f + 0.5f);

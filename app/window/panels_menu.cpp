@@ -97,6 +97,8 @@ void drawMenuBar(App& app) {
                      "The selected body's constraint rows and its island's matrix A = J M^-1 J^T.");
         dockMenuItem(app, "Step debugger", &PanelFlags::debugger,
                      "A step inside a step: the shown step's stages and constraints, one at a time.");
+        dockMenuItem(app, "Forks", &PanelFlags::forks,
+                     "Copies of the world with other settings, stepping with it as ghosts: what a knob changed.");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");
@@ -152,6 +154,7 @@ void drawPanels(App& app) {
     if (app.panels.timeline) drawTimelinePanel(app);
     if (app.panels.lesson) drawLessonPanel(app);
     drawDock(app);
+    drawForkLegend(app);
     app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);
     updateHover(app);

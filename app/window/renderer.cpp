@@ -92,7 +92,7 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
     return nullptr;
 }
 
-void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params) {
+void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity) {
     for (auto& [mesh, instances] : batches_) instances.clear();
     for (const BodyVisual& b : bodies) {
         if (b.shape == nullptr) continue;
@@ -117,19 +117,30 @@ void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParam
         batches_[mesh].push_back(instance);
     }
 
+    const bool ghost = opacity < 1.0f;
     glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDepthMask(GL_TRUE);
-    glDisable(GL_BLEND);
+    // A ghost is hidden by what stands in front of it but writes no depth, so one ghost body
+    // does not hide another and the main world shows through.
+    glDepthFunc(ghost ? GL_LEQUAL : GL_LESS);
+    glDepthMask(ghost ? GL_FALSE : GL_TRUE);
+    if (ghost) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    } else {
+        glDisable(GL_BLEND);
+    }
     glEnable(GL_CULL_FACE);
     glCullFace(GL_BACK);
     meshProgram_.use();
+    meshProgram_.set("uOpacity", opacity);
     meshProgram_.set("uViewProj", params.projection * params.view);
     meshProgram_.set("uEye", params.eye);
     // Light from above, in front and to the side, so a box's three visible faces all differ.
     meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.8f, 0.35f)));
     for (const auto& [mesh, instances] : batches_) mesh->drawInstances(instances);
     glDisable(GL_CULL_FACE);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
 }
 
 void Renderer::drawGrid(const ViewParams& params) const {

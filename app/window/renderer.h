@@ -46,8 +46,9 @@ public:
     void clearShapeCache();
     /// Set the viewport (pixels) and clear colour and depth to the background.
     void beginFrame(int width, int height) const;
-    /// All bodies, batched by mesh.
-    void drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params);
+    /// All bodies, batched by mesh. Below 1, `opacity` draws them as ghosts: blended over what
+    /// is drawn, hiding nothing behind them (a fork's bodies over the main world's).
+    void drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity = 1.0f);
     /// The grid on y = 0, blended over what is drawn, fading with distance from the eye.
     void drawGrid(const ViewParams& params) const;
 

@@ -6,6 +6,7 @@
 #include "window/debug_lines.h"
 #include "window/input.h"
 #include "window/panel_ini.h"
+#include "window/palette.h"
 #include "window/panels.h"
 #include "window/picking.h"
 #include "window/renderer.h"
@@ -31,6 +32,8 @@ namespace {
 /// Frame time fed to the stepper in --screenshot runs: the picture must not depend on how
 /// fast the (often software) renderer is.
 constexpr float kScreenshotFrameTime = 1.0f / 60.0f;
+/// A fork's ghost: enough to see where its bodies are, little enough to see the main world's.
+constexpr float kGhostOpacity = 0.38f;
 
 /// The window and its GL context, released in reverse order of creation.
 struct WindowContext {
@@ -157,6 +160,28 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
     return visuals;
 }
 
+/// The dynamic bodies of every fork at the main world's step, in its colour, at the same
+/// interpolated pose as the main world's (they step in lockstep): the ghosts.
+std::vector<BodyVisual> forkVisuals(const App& app, size_t i) {
+    const bool blend = app.interpolate && !app.stepper.paused;
+    const float alpha = app.stepper.alpha();
+    const palette::Rgb c = palette::forkColor(static_cast<unsigned>(i));
+    std::vector<BodyVisual> visuals;
+    const World& w = app.forks[i].world;
+    for (BodyId id : w.bodyIds()) {
+        const Body& b = w.body(id);
+        if (b.type == BodyType::Static) continue; // the same as the main world's
+        BodyVisual v;
+        v.shape = &b.shape;
+        v.position = blend ? glm::mix(b.previousPosition, b.position, alpha) : b.position;
+        v.orientation = blend ? glm::slerp(b.previousOrientation, b.orientation, alpha) : b.orientation;
+        v.color = {c.r, c.g, c.b};
+        v.type = b.type;
+        visuals.push_back(v);
+    }
+    return visuals;
+}
+
 /// The camera's matrices. `leftFraction` and `rightFraction` of the window are covered by
 /// panels: the projection is shifted sideways so the orbit target sits in the middle of the
 /// uncovered part (whose centre is at NDC x = leftFraction - rightFraction).
@@ -270,6 +295,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.renderer.beginFrame(pixelsW, pixelsH);
         graphics.renderer.drawBodies(collectVisuals(app), params);
         graphics.renderer.drawGrid(params);
+        for (size_t i = 0; i < app.forks.size(); ++i)
+            if (app.forks[i].inStep) graphics.renderer.drawBodies(forkVisuals(app, i), params, kGhostOpacity);
         DebugView debugView;
         debugView.viewProj = viewProj;
         debugView.eye = params.eye;
