@@ -4,6 +4,7 @@
 #include "headless/bug_report.h"
 #include "headless/probe_report.h"
 
+#include "tumble/fork.h"
 #include "tumble/scene.h"
 #include "tumble/solver_methods.h"
 #include "tumble/world.h"
@@ -70,6 +71,31 @@ json contactsJson(const World& world) {
     return out;
 }
 
+/// The name of the body with this ordinal ("" when there is none).
+std::string worstName(const World& world, uint32_t ordinal) {
+    const std::vector<BodyId> ids = world.bodyIds();
+    return ordinal < ids.size() ? world.body(ids[ordinal]).name : std::string();
+}
+
+/// Each fork's changes and how far it drifted from the main world: at the end, and the
+/// first step a body was 1 mm apart (-1: never).
+json forksJson(const Forks& forks) {
+    json out = json::array();
+    for (size_t i = 0; i < forks.size(); ++i) {
+        const Fork& f = forks[i];
+        const Divergence last = f.divergence.samples.empty() ? Divergence{} : f.divergence.samples.back();
+        out.push_back({{"name", f.label},
+                       {"set", f.changes},
+                       {"firstStepApart", f.divergence.firstApart},
+                       {"largestApart", last.largest},
+                       {"meanApart", last.mean},
+                       {"worstBody", worstName(f.world, last.worstBody)},
+                       {"energyDifference", last.energyDifference},
+                       {"hash", formatHash(f.world.stateHash())}});
+    }
+    return out;
+}
+
 struct Trace {
     std::string name;
     BodyId id;
@@ -110,6 +136,12 @@ int runHeadless(const HeadlessOptions& o) {
     }
     World world = buildWorld(scene);
     json probe;
+    // The scene's forks step with the world; the report says how far each drifted.
+    Forks forks;
+    if (const std::string error = forks.addSceneForks(scene, world); !error.empty()) {
+        std::cerr << "tumble: " << o.scenePath << ": forks: " << error << "\n";
+        return 2;
+    }
 
     std::vector<Trace> traces;
     for (const std::string& name : o.traceNames) {
@@ -133,6 +165,7 @@ int runHeadless(const HeadlessOptions& o) {
         auto t0 = std::chrono::steady_clock::now();
         world.step();
         auto t1 = std::chrono::steady_clock::now();
+        forks.follow(world);
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
@@ -149,7 +182,7 @@ int runHeadless(const HeadlessOptions& o) {
     // The snapshot: the scene as it is now plus the state the next step reads.
     if (!o.snapshotOut.empty()) {
         std::ofstream file(o.snapshotOut, std::ios::binary);
-        file << writeSnapshot(scene, world);
+        file << writeSnapshot(scene, world, &forks);
         if (!file) {
             std::cerr << "tumble: --snapshot-out: cannot write " << o.snapshotOut << "\n";
             return 2;
@@ -222,6 +255,7 @@ int runHeadless(const HeadlessOptions& o) {
     }
     if (o.contacts) report["contacts"] = contactsJson(world);
     if (!probe.is_null()) report["solverProbe"] = std::move(probe);
+    if (!forks.empty()) report["forks"] = forksJson(forks);
 
     if (o.reportPath == "-") {
         std::cout << report.dump(2) << "\n";

@@ -32,7 +32,7 @@ void App::saveSnapshot() {
     std::error_code ec;
     fs::create_directories(folder, ec);
     std::ofstream out(file, std::ios::binary);
-    out << writeSnapshot(scene, world);
+    out << writeSnapshot(scene, world, &forks);
     out.close();
     if (ec || !out) {
         setStatus("Could not write " + file.string() + (ec ? ": " + ec.message() : ""));

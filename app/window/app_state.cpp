@@ -71,6 +71,7 @@ bool App::openScene(const std::string& path) {
     applyProbe(); // the probe switch outlives the world it was set on
     recorder.clear();
     recorder.record(world); // step 0, so the timeline can go back to the very start
+    forkError = forks.addSceneForks(scene, world);
     frameMs.clear();
     physicsMs.clear();
     kineticEnergy.clear();
@@ -99,7 +100,7 @@ bool App::reloadScene() {
         world.settings() = live;
         for (const Material& m : liveMaterials) world.setMaterial(m);
         world.materialPairs() = livePairs;
-        restartRecording(); // step 0 with the kept settings, not the file's
+        restartRecording(false); // step 0 with the kept settings, not the file's
     }
     // A reload replays the lesson button pressed last (openScene forgot it).
     lessonState = lesson;
@@ -146,14 +147,14 @@ void App::select(BodyId id) {
 BodyId App::dropBody(const Ray& ray) {
     spawnError.clear();
     BodyId id = createNamed(world, dropDefinition(world, spawn, ray), "dropped", spawnCounter, &spawnError);
-    if (!id.isNull()) restartRecording();
+    if (!id.isNull()) restartRecording(true);
     return id;
 }
 
 BodyId App::throwBody(const Ray& ray) {
     spawnError.clear();
     BodyId id = createNamed(world, throwDefinition(world, spawn, ray), "thrown", spawnCounter, &spawnError);
-    if (!id.isNull()) restartRecording();
+    if (!id.isNull()) restartRecording(true);
     return id;
 }
 
@@ -161,7 +162,7 @@ void App::deleteSelected() {
     if (selected.isNull()) return;
     deleteBody(mouseDrag, world, selected);
     select(kNullBody);
-    restartRecording();
+    restartRecording(true);
 }
 
 void App::forgetStepViews() {
@@ -170,17 +171,28 @@ void App::forgetStepViews() {
     systemRow = UINT32_MAX;
 }
 
-void App::restartRecording() {
+void App::restartRecording(bool bodiesChanged) {
     // The recorded states hold one entry per body; with a body more or less they no longer
     // fit this world, so the recording starts again here.
     forgetStepViews();
     recorder.clear();
     recorder.record(world);
     playBackward = false;
-    if (!forks.empty()) {
+    if (forks.empty()) return;
+    if (bodiesChanged) {
         // Forks are compared body by body; with a body more or less they no longer match.
         forks.clear();
         setStatus("The forks were closed: the main world's bodies changed, so they no longer match it.");
+        return;
+    }
+    // The main world starts again with other settings: each fork is split off it again, with
+    // the same changes on top of them.
+    std::vector<std::pair<std::vector<std::string>, std::string>> kept;
+    for (size_t i = 0; i < forks.size(); ++i) kept.emplace_back(forks[i].changes, forks[i].name);
+    forks.clear();
+    for (const auto& [changes, name] : kept) {
+        forkError = forks.add(scene, world, changes, name);
+        if (!forkError.empty()) break;
     }
 }
 
@@ -277,7 +289,7 @@ void App::reapplyLesson() {
         lessonState = 0;
         return;
     }
-    restartRecording(); // step 0 with the lesson's settings
+    restartRecording(false); // step 0 with the lesson's settings
 }
 
 void App::recordFrame(float frameSeconds, float physicsSeconds) {

@@ -198,7 +198,9 @@ struct App {
     /// True when a comparison or trace of `step` taken at `hash` belongs to the step shown.
     bool showsStep(uint64_t step, uint64_t hash) const { return step == world.stepCount() && hash == world.stateHash(); }
     /// Start the recording again from the world as it is (after a body was added or removed).
-    void restartRecording();
+    /// bodiesChanged: a body was added or removed, so the forks no longer match and close;
+    /// else they are split off again with their changes (the settings changed at step 0).
+    void restartRecording(bool bodiesChanged);
     /// Empty the world's contact cache (World::clearContactCache) and record the step shown
     /// again without it, so the steps recorded after it replay cold as they ran.
     void clearContactCache();

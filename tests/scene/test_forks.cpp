@@ -157,3 +157,81 @@ TEST(Forks, APromotedForksRecordingContinuesTheMainOne) {
     ASSERT_TRUE(recorder.seek(main, 10));
     EXPECT_NE(main.settings().solver.velocityIterations, 2);
 }
+
+namespace {
+
+/// The scene with the forks its file lists, stepped `steps` times.
+struct ForkedScene {
+    SceneDef scene;
+    World world;
+    Forks forks;
+};
+ForkedScene runForkedScene(const std::string& name, int steps) {
+    ForkedScene r{loadScene(name), World{}, Forks{}};
+    r.world = buildWorld(r.scene);
+    EXPECT_EQ(r.forks.addSceneForks(r.scene, r.world), "");
+    for (int i = 0; i < steps; ++i) {
+        r.world.step();
+        r.forks.follow(r.world);
+    }
+    return r;
+}
+
+} // namespace
+
+TEST(ForkLessons, WithoutWarmStartingTheGhostPyramidShearsAwayFromTheStillOne) {
+    const ForkedScene r = runForkedScene("warm-start-jitter.json", 300);
+    ASSERT_EQ(r.forks.size(), 1u);
+    EXPECT_EQ(r.forks[0].label, "warm starting off");
+    EXPECT_FALSE(r.forks[0].world.settings().solver.warmStarting);
+    EXPECT_GE(r.forks[0].divergence.firstApart, 1);
+    EXPECT_GT(r.forks[0].divergence.samples.back().largest, 0.03f) << "the lesson says its top travels ~10 cm";
+}
+
+TEST(ForkLessons, TheBaumgarteGhostCratesPopWhileTheSplitImpulseOnesEaseApart) {
+    const ForkedScene r = runForkedScene("deep-overlap-pop.json", 30);
+    ASSERT_EQ(r.forks.size(), 1u);
+    // The fork turned the overlap into motion: some 1e5 J more than the main world.
+    EXPECT_GT(r.forks[0].world.kineticEnergy(), 1e4);
+    EXPECT_LT(r.world.kineticEnergy(), 1e3);
+    EXPECT_GT(r.forks[0].divergence.samples.back().largest, 1.0f);
+}
+
+TEST(ForkLessons, TheJacobiGhostTowerFallsAwayFromTheStandingOne) {
+    const ForkedScene r = runForkedScene("jacobi-vs-gauss-seidel.json", 600);
+    ASSERT_EQ(r.forks.size(), 1u);
+    EXPECT_GT(r.forks[0].divergence.samples.back().largest, 1.0f) << "a box of the tower fell";
+}
+
+TEST(Forks, AFileForkWithABadChangeNamesTheFileThePathAndTheValue) {
+    const std::string text = R"({"format": "tumble-scene", "version": 1, "bodies": [],
+        "forks": [{"name": "x", "set": ["solver.velocityIterations=4", "solver.method=nosuch"]}]})";
+    const SceneLoadResult r = parseScene(text, "bad.json");
+    ASSERT_FALSE(r.ok());
+    const std::string e = r.errorText();
+    EXPECT_NE(e.find("bad.json"), std::string::npos) << e;
+    EXPECT_NE(e.find("forks[0].set[1]"), std::string::npos) << e;
+    EXPECT_NE(e.find("nosuch"), std::string::npos) << e;
+}
+
+TEST(Forks, ASnapshotBringsItsForksBackWhereTheyWere) {
+    ForkedScene r = runForkedScene("jacobi-vs-gauss-seidel.json", 90);
+    const std::string text = writeSnapshot(r.scene, r.world, &r.forks);
+    const SceneLoadResult read = parseScene(text, "snapshot.json");
+    ASSERT_TRUE(read.ok()) << read.errorText();
+    ASSERT_EQ(read.scene.forks.size(), 1u);
+    World world = buildWorld(read.scene);
+    Forks forks;
+    ASSERT_EQ(forks.addSceneForks(read.scene, world), "");
+    ASSERT_EQ(forks.size(), 1u);
+    EXPECT_EQ(forks[0].label, "Jacobi");
+    EXPECT_EQ(forks[0].world.stateHash(), r.forks[0].world.stateHash());
+    for (int i = 0; i < 30; ++i) {
+        world.step();
+        forks.follow(world);
+        r.world.step();
+        r.forks.follow(r.world);
+    }
+    EXPECT_EQ(forks[0].world.stateHash(), r.forks[0].world.stateHash()) << "the fork goes on as it would have";
+    EXPECT_EQ(world.stateHash(), r.world.stateHash());
+}

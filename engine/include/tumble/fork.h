@@ -28,7 +28,8 @@ std::vector<glm::vec3> bodyPositions(const World& world);
 
 /// One variant.
 struct Fork {
-    std::string label;             ///< what differs, as the user wrote it ("solver.method=jacobi")
+    std::string name;              ///< given by a scene's `forks` key ("" when made in the app)
+    std::string label;             ///< the name, or what differs ("solver.method=jacobi")
     std::vector<std::string> changes; ///< the dotted-key assignments applied to its settings
     World world;
     Recorder recorder;             ///< its own steps since the fork
@@ -49,7 +50,12 @@ public:
     /// Split a variant off the main world as it is now, with `changes` ("key=value" assignments
     /// as --set takes them) applied to its settings. Returns "" on success, else why nothing was
     /// added (too many forks, a bad assignment: named with its value).
-    std::string add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes);
+    std::string add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes,
+                    const std::string& name = "");
+
+    /// The forks a scene file lists (SceneDef::forks), split off the main world just built from
+    /// it; a snapshot's fork is put in its own saved state. Returns "" or the first error.
+    std::string addSceneForks(const SceneDef& scene, const World& main);
 
     /// After the main world took a step: each fork at the step before takes its own, is
     /// recorded and compared. A fork the main world left behind (rewound and resumed from a

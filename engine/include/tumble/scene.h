@@ -60,6 +60,16 @@ std::string applyLessonAction(const LessonAction& action, World& world);
 
 /// A loaded, validated scene: everything needed to build a world, and nothing that
 /// could fail when building it.
+/// A fork the scene starts with (the `forks` key; tumble/fork.h): a variant of the world with
+/// some settings changed, split off when the scene is loaded.
+struct ForkDef {
+    std::string name;                   ///< its legend ("" = the changes themselves)
+    std::vector<std::string> changes;   ///< "key=value" assignments, as --set takes them
+    /// A snapshot's fork carries its own state (it had drifted from the main world).
+    bool hasState = false;
+    WorldState state;
+};
+
 struct SceneDef {
     std::string name;
     std::string description;            ///< the lesson: what to look at, what to toggle
@@ -78,6 +88,7 @@ struct SceneDef {
     /// A snapshot's `state` section: buildWorld restores it after creating everything.
     bool hasState = false;
     WorldState state;
+    std::vector<ForkDef> forks;         ///< the `forks` key: buildWorld ignores them (Forks::addSceneForks)
 };
 
 /// One problem in a scene file.
@@ -138,7 +149,9 @@ nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
 /// reads back exactly. Loading it with buildWorld and stepping gives bit for bit the states
 /// `world` would have reached. `scene` supplies the shapes' definitions (hull points as the
 /// user gave them) when its bodies match the world's, body for body.
-std::string writeSnapshot(const SceneDef& scene, const World& world);
+/// With `forks`, each is written to the `forks` key with its changes and its own state, so
+/// that loading the snapshot brings them back where they were.
+std::string writeSnapshot(const SceneDef& scene, const World& world, const class Forks* forks = nullptr);
 
 /// Name, topic and description of every scene file in a folder, sorted by topic (in
 /// sceneTopics() order), then by file name.

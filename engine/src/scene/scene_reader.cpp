@@ -83,6 +83,7 @@ public:
             {"state", [this](const Json& v, const std::string& p) {
                  scene_.hasState = readState(v, p, check_, scene_.state);
              }},
+            section("forks", &SceneReader::readForks),
         };
         readObject(root, "", check_, fields);
         if (!root.contains("format"))
@@ -101,9 +102,59 @@ public:
         if (scene_.hasState)
             checkStateAgainstScene(scene_.state, "state", scene_.bodies, scene_.joints.size(),
                                    check_);
+        checkForks();
     }
 
 private:
+    // --- forks ----------------------------------------------------------------------------
+
+    void readForks(const Json& v, const std::string& path) {
+        if (!v.is_array()) {
+            check_.error(path, "must be an array of forks such as [{\"set\": [\"solver.warmStarting=false\"]}], got " +
+                                   describe(v));
+            return;
+        }
+        for (size_t i = 0; i < v.size(); ++i) {
+            const std::string at = path + "[" + std::to_string(i) + "]";
+            ForkDef fork;
+            const Field fields[] = {
+                {"name", [&](const Json& j, const std::string& p) { readString(j, p, check_, fork.name); }},
+                {"set", [&](const Json& j, const std::string& p) {
+                     if (!j.is_array()) {
+                         check_.error(p, "must be an array of \"key=value\" strings, got " + describe(j));
+                         return;
+                     }
+                     for (size_t k = 0; k < j.size(); ++k) {
+                         std::string change;
+                         if (readString(j[k], p + "[" + std::to_string(k) + "]", check_, change))
+                             fork.changes.push_back(change);
+                     }
+                 }},
+                {"state", [&](const Json& j, const std::string& p) { fork.hasState = readState(j, p, check_, fork.state); }},
+            };
+            readObject(v[i], at, check_, fields);
+            forks_.push_back(at);
+            scene_.forks.push_back(std::move(fork));
+        }
+    }
+
+    /// Once the scene's own settings and bodies are known: every change applies to them, every
+    /// state fits them, and there are at most four forks (Forks::kMaxForks).
+    void checkForks() {
+        if (scene_.forks.size() > 4)
+            check_.error("forks", "at most 4 forks, got " + std::to_string(scene_.forks.size()));
+        for (size_t i = 0; i < scene_.forks.size(); ++i) {
+            const ForkDef& f = scene_.forks[i];
+            Settings candidate = scene_.settings;
+            for (size_t k = 0; k < f.changes.size(); ++k) {
+                const std::string why = applySettingOverride(candidate, f.changes[k]);
+                if (!why.empty()) check_.error(forks_[i] + ".set[" + std::to_string(k) + "]", why);
+            }
+            if (f.hasState)
+                checkStateAgainstScene(f.state, forks_[i] + ".state", scene_.bodies, scene_.joints.size(), check_);
+        }
+    }
+
     // --- header ---------------------------------------------------------------------------
 
     void readFormat(const Json& v, const std::string& path) {
@@ -395,6 +446,7 @@ private:
     std::vector<std::string> planPaths_;
     std::vector<std::string> generatorPaths_;
     std::vector<JointDraft> joints_;     ///< listed joints, then the generators'
+    std::vector<std::string> forks_;     ///< where each of scene_.forks was defined
     MissingBodies missingBodies_;        ///< bodies whose own errors are already reported
 };
 

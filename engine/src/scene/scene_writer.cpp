@@ -5,6 +5,7 @@
 
 #include "scene/json_check.h"
 #include "scene/lesson_reader.h"
+#include "tumble/fork.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -231,7 +232,7 @@ Json stateJson(const WorldState& st) {
 } // namespace
 } // namespace scene
 
-std::string writeSnapshot(const SceneDef& scene, const World& world) {
+std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks* forks) {
     using scene::Json;
     using scene::number;
     using scene::vec3;
@@ -296,6 +297,19 @@ std::string writeSnapshot(const SceneDef& scene, const World& world) {
                      {"pitchDeg", number(scene.camera.pitchDeg)}};
     doc["debugDraw"] = scene::ordered(debugDrawToJson(scene.debugDraw));
     doc["state"] = scene::stateJson(world.captureState());
+    if (forks != nullptr && !forks->empty()) {
+        Json list = Json::array();
+        for (size_t i = 0; i < forks->size(); ++i) {
+            const Fork& f = (*forks)[i];
+            Json fork = Json::object();
+            if (!f.name.empty()) fork["name"] = f.name;
+            fork["set"] = f.changes;
+            // Hidden forks are at another step than the main world: they are saved as they are.
+            fork["state"] = scene::stateJson(f.world.captureState());
+            list.push_back(std::move(fork));
+        }
+        doc["forks"] = std::move(list);
+    }
     return doc.dump(1) + "\n";
 }
 

@@ -29,7 +29,8 @@ std::vector<glm::vec3> bodyPositions(const World& world) {
     return out;
 }
 
-std::string Forks::add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes) {
+std::string Forks::add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes,
+                       const std::string& name) {
     if (forks_.size() >= kMaxForks) return "at most " + std::to_string(kMaxForks) + " forks at once";
     Fork f;
     std::string error;
@@ -42,8 +43,10 @@ std::string Forks::add(const SceneDef& scene, const World& main, const std::vect
     }
     f.world.settings() = settings;
     f.changes = changes;
+    f.name = name;
     for (const std::string& change : changes) f.label += (f.label.empty() ? "" : ", ") + change;
     if (f.label.empty()) f.label = "same settings";
+    if (!name.empty()) f.label = name;
     f.forkStep = main.stepCount();
     f.recorder.setBudget(kForkBudget);
     f.recorder.record(f.world);
@@ -76,6 +79,27 @@ void Forks::seek(const World& main) {
         f.inStep = step >= f.forkStep && f.recorder.contains(step) && f.recorder.seek(f.world, step);
         if (f.inStep) compare(f, main);
     }
+}
+
+std::string Forks::addSceneForks(const SceneDef& scene, const World& main) {
+    for (const ForkDef& def : scene.forks) {
+        std::string error = add(scene, main, def.changes, def.name);
+        if (!error.empty()) return error;
+        if (!def.hasState) continue;
+        Fork& f = forks_.back();
+        if (!f.world.restoreState(def.state, &error)) {
+            forks_.pop_back();
+            return error;
+        }
+        // It has its own past: its recording and its drift start again from here.
+        f.forkStep = f.world.stepCount();
+        f.inStep = f.forkStep == main.stepCount();
+        f.recorder.clear();
+        f.recorder.record(f.world);
+        f.divergence.clear();
+        if (f.inStep) compare(f, main);
+    }
+    return {};
 }
 
 Fork Forks::take(size_t i) {
