@@ -2,13 +2,15 @@
 // (tumble/step_trace.h), walked stage by stage, pass by pass or constraint by constraint. The
 // constraint under the cursor is drawn in the view (emitDebuggerCursor) with its impulse and
 // its two bodies' velocities before and after; the panel lists the pass's constraints in
-// solve order.
+// solve order. Sub-stepping methods' visits name their sub-step; Jacobi's visits all read the
+// pass's start and are applied together at its end, which the cursor text says.
 #include "window/panels.h"
 #include "window/widgets.h"
 
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <string>
 
@@ -44,6 +46,26 @@ std::string visitTitle(const World& world, const TraceVisit& v) {
     return what + ": " + slotName(world, v.bodyA) + " - " + slotName(world, v.bodyB);
 }
 
+/// "pass 3", or "sub-step 2, relax pass 2" for a method that sub-steps.
+std::string passName(int substep, int iteration, bool relax, bool substeps) {
+    const std::string name = (relax ? "relax pass " : "pass ") + std::to_string(iteration + 1);
+    return substeps ? "sub-step " + std::to_string(substep + 1) + ", " + name : name;
+}
+
+/// The same, opening a sentence.
+std::string passTitle(int substep, int iteration, bool relax, bool substeps) {
+    std::string name = passName(substep, iteration, relax, substeps);
+    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    return name;
+}
+
+/// Whether the trace's method sub-steps (its passes are numbered within sub-steps).
+bool subSteps(const StepTrace& t) {
+    for (const TraceMark& m : t.marks)
+        if (m.stage == TraceStage::Pass && m.substep > 0) return true;
+    return false;
+}
+
 float visitDelta(const TraceVisit& v) {
     return v.joint ? v.deltaJoint : v.wholeManifold ? v.deltaNormal : v.kind == ProbeRowKind::Normal ? v.deltaNormal : v.deltaFriction;
 }
@@ -77,25 +99,41 @@ void drawCursor(App& app, const std::vector<Event>& events) {
     if (e.mark) {
         const TraceMark& m = t.marks[e.index];
         if (m.stage == TraceStage::Pass)
-            ImGui::Text("End of pass %d (sub-step %d), kinetic energy %.5g J", m.iteration + 1, m.substep + 1, m.kineticEnergy);
+            ImGui::Text("End of %s, kinetic energy %.5g J",
+                        passName(m.substep, m.iteration, m.relax, subSteps(t)).c_str(), m.kineticEnergy);
         else
             ImGui::Text("End of %s (%d), kinetic energy %.5g J", traceStageName(m.stage), m.count, m.kineticEnergy);
         return;
     }
     const TraceVisit& v = t.visits[e.index];
-    ImGui::TextWrapped("Pass %d: %s", v.iteration + 1, visitTitle(app.world, v).c_str());
+    ImGui::TextWrapped("%s: %s", passTitle(v.substep, v.iteration, v.relax, subSteps(t)).c_str(),
+                       visitTitle(app.world, v).c_str());
+    if (v.simultaneous) {
+        ImGui::TextWrapped("Jacobi: every constraint of this pass reads the velocities the pass "
+                           "started with, and the pass applies all their impulses together at its "
+                           "end. \"After\" is the start plus this constraint's own share only.");
+        itemTooltip("So every visit of the pass has the same \"before\" for a body, and a body's "
+                    "shares add up to what the whole pass changed.");
+    }
     if (v.joint)
         ImGui::Text("dlambda %.4g N s", v.deltaJoint);
     else
         ImGui::Text("dlambda normal %.4g N s, friction %.4g N s", v.deltaNormal, v.deltaFriction);
     if (ImGui::BeginTable("velocities", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        static const ColumnHelp kColumns[] = {
+        static const ColumnHelp kSequential[] = {
             {"", "Linear (m/s) and angular (rad/s) velocity of each body."},
             {"before", "When this constraint came up: what the constraints before it in the pass left."},
             {"after", "After its impulse: what the constraints after it will see."},
         };
-        for (const ColumnHelp& c : kColumns) ImGui::TableSetupColumn(c.name);
-        tableHeaderRow(kColumns, 3);
+        static const ColumnHelp kSimultaneous[] = {
+            {"", "Linear (m/s) and angular (rad/s) velocity of each body."},
+            {"before", "The pass's start: what every constraint of this Jacobi pass reads."},
+            {"after", "The start plus this constraint's own impulse only; the pass applies all "
+                      "constraints' impulses together at its end."},
+        };
+        const ColumnHelp* columns = v.simultaneous ? kSimultaneous : kSequential;
+        for (int c = 0; c < 3; ++c) ImGui::TableSetupColumn(columns[c].name);
+        tableHeaderRow(columns, 3);
         auto row = [](const char* name, const glm::vec3& a, const glm::vec3& b) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -117,22 +155,25 @@ void drawCursor(App& app, const std::vector<Event>& events) {
 void drawPassList(App& app, const std::vector<Event>& events) {
     const StepTrace& t = app.debugger.trace;
     if (t.visits.empty()) {
-        ImGui::TextWrapped("%s does not solve one constraint after another: its stages and passes "
-                           "are listed, not single constraints (Block Gauss-Seidel, PGS, SOR and "
-                           "random order show them).", t.method.c_str());
+        ImGui::TextWrapped("%s does not solve one constraint after another on velocities: its "
+                           "stages and passes are listed, not single constraints (XPBD moves "
+                           "poses; the exact solvers pivot over all rows at once).", t.method.c_str());
         return;
     }
     const Event& e = events[app.debugger.cursor];
     size_t anchor = e.mark ? std::min(t.marks[e.index].visitsBefore, t.visits.size() - 1) : e.index;
     if (e.mark && t.marks[e.index].visitsBefore > 0) anchor = t.marks[e.index].visitsBefore - 1;
-    const int pass = t.visits[anchor].iteration;
+    const TraceVisit& at = t.visits[anchor];
+    auto samePass = [&](const TraceVisit& v) { return v.substep == at.substep && v.iteration == at.iteration; };
     size_t first = anchor, last = anchor;
-    while (first > 0 && t.visits[first - 1].iteration == pass) --first;
-    while (last + 1 < t.visits.size() && t.visits[last + 1].iteration == pass) ++last;
-    ImGui::Text("Pass %d, in solve order (%zu constraints)", pass + 1, last - first + 1);
+    while (first > 0 && samePass(t.visits[first - 1])) --first;
+    while (last + 1 < t.visits.size() && samePass(t.visits[last + 1])) ++last;
+    ImGui::Text("%s, in solve order (%zu constraints)",
+                passTitle(at.substep, at.iteration, at.relax, subSteps(t)).c_str(), last - first + 1);
     itemTooltip("Each line: its place in the pass, the impulse it added (N s: the normal rows' sum "
-                "for a whole manifold, the row's own for a scalar row or a joint row), and what it "
-                "is. Click one to go there.");
+                "for a whole manifold, the row's own for a scalar row or a joint row; a sub-step's "
+                "impulse for the sub-stepping methods), and what it is. Click one to go there. "
+                "Jacobi solves them all from the pass's start and applies them together at its end.");
     if (!ImGui::BeginChild("passlist", ImVec2(0, 220), true)) {
         ImGui::EndChild();
         return;
@@ -164,9 +205,10 @@ void drawDebuggerPanel(App& app) {
     itemTooltip("Re-run the step shown (live, or rewound on the Timeline) from the recorded state "
                 "before it, with its own settings, recording each stage (broad phase, narrow phase, "
                 "prepare, warm start, every pass, relax, integrate, correct, sleep) and, for "
-                "the methods that solve one constraint after another, every constraint of every "
-                "pass with its impulse and its bodies' velocities before and after. The world "
-                "ends bit for bit where it was.");
+                "the velocity methods (block Gauss-Seidel, PGS, SOR, random order, Jacobi, soft "
+                "step, TGS), every constraint of every pass (of every sub-step) with its impulse "
+                "and its bodies' velocities before and after. XPBD and the exact solvers show "
+                "stages and passes only. The world ends bit for bit where it was.");
     StepTrace& t = app.debugger.trace;
     if (t.marks.empty() || !app.showsStep(t.step, app.debugger.hash)) {
         ImGui::TextWrapped("Pause (Space), then press Trace this step. Rewind on the Timeline to "

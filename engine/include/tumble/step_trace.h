@@ -9,11 +9,24 @@
 /// hash), so "break at constraint j of pass k, then resume" is walking the trace of a step
 /// that ran whole. traceStep (solver_compare.h) re-runs any recorded step with the trace on.
 ///
-/// Which methods show single constraints: block Gauss-Seidel visits manifold by manifold (a
-/// manifold's rows are one block) and joint row by joint row; PGS, SOR and random order visit
-/// every scalar row. Jacobi, the sub-stepping methods, XPBD and the exact solvers record
-/// their passes (the probe) and stages only: they do not solve one constraint after another
-/// on velocities the previous one left.
+/// Which methods show single constraints, and what a visit means in each:
+///  - Block Gauss-Seidel visits manifold by manifold (a manifold's rows are one block) and
+///    joint row by joint row; PGS, SOR and random order visit every scalar row. Each visit
+///    starts from the velocities the visit before it left.
+///  - The soft step and TGS visit manifold by manifold and joint row by joint row in every
+///    pass of every sub-step (TraceVisit::substep; the soft step's relax passes have
+///    TraceVisit::relax). Within a sub-step each visit starts where the one before it left;
+///    between sub-steps the forces and the warm start change the velocities (no visit). Their
+///    impulses are a sub-step's (N s over h): the contact cache holds n times the sum.
+///  - Jacobi visits manifold by manifold and joint row by joint row, but every visit of a pass
+///    reads the pass's start velocities and the pass applies all their impulses together at
+///    its end (TraceVisit::simultaneous): a visit's "before" is the pass start and its "after"
+///    is the pass start plus that constraint's own share only. The shares of a pass add up to
+///    what the pass changed.
+///  - XPBD, Dantzig and Lemke record their stages and passes only. XPBD's position pass moves
+///    poses rather than velocities and sweeps a joint's rows together: its projections would
+///    need pose fields a visit does not have. The exact solvers pivot over all rows at once,
+///    so there is no constraint order to stop in.
 #include "tumble/solver_probe.h"
 
 #include <glm/vec3.hpp>
@@ -46,6 +59,7 @@ struct TraceMark {
     TraceStage stage = TraceStage::BroadPhase;
     int substep = 0;              ///< Pass: the sub-step (0 when the method does not sub-step)
     int iteration = 0;            ///< Pass: the pass within it
+    bool relax = false;           ///< Pass: a soft-step relax pass (rigid rows, no bias)
     size_t visitsBefore = 0;      ///< visits recorded before this mark
     double kineticEnergy = 0.0;   ///< J, of the solver's bodies (or the world's) at this point
     int count = 0;                ///< what the stage produced: pairs, manifolds, rows, passes...
@@ -53,9 +67,13 @@ struct TraceMark {
 
 /// One constraint solved in one pass.
 struct TraceVisit {
-    int iteration = 0;            ///< 0-based pass (only methods without sub-steps record visits)
+    int substep = 0;              ///< 0-based sub-step (0 when the method does not sub-step)
+    int iteration = 0;            ///< 0-based pass within the sub-step (or the step)
+    bool relax = false;           ///< soft step: a relax pass (rigid rows toward Cdot = 0, no bias)
+    bool simultaneous = false;    ///< Jacobi: applied with the pass's other visits at its end
+                                  ///< (before = the pass start, after = it plus this visit's share)
     bool joint = false;           ///< a joint row, else contact rows
-    bool wholeManifold = false;   ///< block Gauss-Seidel: all rows of the manifold at once
+    bool wholeManifold = false;   ///< block Gauss-Seidel, soft step, TGS, Jacobi: all of a manifold's rows
     ProbeRowKind kind = ProbeRowKind::Normal; ///< a scalar row's kind (not whole manifolds)
     uint32_t source = 0;          ///< contact: index into World::contacts(); joint: joint row
     int point = 0;                ///< a scalar contact row's point

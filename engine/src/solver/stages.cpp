@@ -51,14 +51,14 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
             sweep.beforePass(it);
             // Joints first, then contacts: contacts, solved last, are satisfied best.
             if (traced) {
-                if (!passes.solvesJoints) tracedJointPass(ctx, it);
+                if (!passes.solvesJoints) tracedJointPass(ctx, TracePass{0, it});
                 maxDelta = passes.traced(ctx, it);
             } else {
                 if (!passes.solvesJoints) solveJointRows(ctx.jointRows, ctx.bodies);
                 maxDelta = passes.iterate(ctx);
             }
             ++used;
-            traceMark(ctx, TraceStage::Pass, used, 0, it);
+            traceMark(ctx, TraceStage::Pass, used, TracePass{0, it});
             if (sweep.on())
                 sweep.afterPass(it, maxDelta);
             else

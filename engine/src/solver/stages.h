@@ -29,9 +29,9 @@ struct RigidPasses {
     void (*end)(SolveContext& ctx) = nullptr;
     /// True when `iterate` solves the joint rows too; otherwise each pass solves them first.
     bool solvesJoints = false;
-    /// The same pass, one constraint at a time, recording each visit (trace.h): used while the
-    /// step debugger traces; null for methods that do not solve one constraint after another.
-    /// It solves the joint rows too when solvesJoints.
+    /// The same pass, recording each constraint's visit (trace.h; Jacobi: each constraint's
+    /// share of the pass): used while the step debugger traces, with results bit for bit
+    /// those of `iterate`; null records passes only. It solves the joint rows too when solvesJoints.
     float (*traced)(SolveContext& ctx, int iteration) = nullptr;
     /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
     /// measure those), false when on the contact lanes and joint rows.

@@ -261,7 +261,7 @@ void SubstepSolver::warmStart() {
     warmStartContacts(ctx_.constraints, ctx_.bodies);
 }
 
-float SubstepSolver::contactPass(const PassBias& bias, bool useBias) {
+template <bool Traced> float SubstepSolver::contactPass(const PassBias& bias, bool useBias) {
     std::span<SolverBody> bodies(ctx_.bodies);
     const std::vector<BodyMotion>& motion = data_.motion;
     PassSettings pass;
@@ -277,20 +277,35 @@ float SubstepSolver::contactPass(const PassBias& bias, bool useBias) {
         SolverBody& b = bodies[c.indexB];
         const BodyMotion& motionA = motion[c.indexA];
         const BodyMotion& motionB = motion[c.indexB];
-        maxDelta = std::max(maxDelta, withPointCount(c.pointCount, [&]<int N>() {
-            return solveManifold<N>(c, r, a, b, motionA, motionB, pass);
-        }));
+        auto solve = [&] {
+            return withPointCount(c.pointCount, [&]<int N>() {
+                return solveManifold<N>(c, r, a, b, motionA, motionB, pass);
+            });
+        };
+        if constexpr (Traced)
+            maxDelta = std::max(maxDelta, tracedManifold(ctx_, c, TracePass{substep_, pass_, !useBias}, solve));
+        else
+            maxDelta = std::max(maxDelta, solve());
     }
     return maxDelta;
 }
 
+void SubstepSolver::runPass(const PassBias& bias, bool useBias) {
+    if (ctx_.trace) {
+        tracedJointPass(ctx_, TracePass{substep_, pass_, !useBias}, useBias);
+        maxDelta_ = contactPass<true>(bias, useBias);
+    } else {
+        solveJointRows(ctx_.jointRows, ctx_.bodies, useBias);
+        maxDelta_ = contactPass<false>(bias, useBias);
+    }
+    ++passes_;
+    traceMark(ctx_, TraceStage::Pass, passes_, TracePass{substep_, pass_, !useBias});
+    probePass(ctx_, nullptr, maxDelta_, substep_, pass_++, !useBias);
+}
+
 void SubstepSolver::solve(const PassBias& bias) {
     ScopedTimer t(ctx_.profile.iterate);
-    solveJointRows(ctx_.jointRows, ctx_.bodies, true);
-    maxDelta_ = contactPass(bias, true);
-    ++passes_;
-    traceMark(ctx_, TraceStage::Pass, passes_, substep_, pass_);
-    probePass(ctx_, nullptr, maxDelta_, substep_, pass_++);
+    runPass(bias, true);
 }
 
 void SubstepSolver::integratePositions() {
@@ -305,11 +320,7 @@ void SubstepSolver::integratePositions() {
 
 void SubstepSolver::relax() {
     ScopedTimer t(ctx_.profile.relax);
-    solveJointRows(ctx_.jointRows, ctx_.bodies, false);
-    maxDelta_ = contactPass(PassBias{}, false);
-    ++passes_;
-    traceMark(ctx_, TraceStage::Pass, passes_, substep_, pass_);
-    probePass(ctx_, nullptr, maxDelta_, substep_, pass_++, true);
+    runPass(PassBias{}, false);
 }
 
 void SubstepSolver::restitution() {

@@ -105,7 +105,8 @@ struct SubstepData final : MethodData {
 
 /// The sub-step loop's stages, each timed into its Profile field. A method builds one per step
 /// (which prepares contacts and joints), runs count() sub-steps of the stages it uses, then
-/// restitution() and store().
+/// restitution() and store(). While the step debugger traces, every pass records a visit per
+/// joint row and per manifold, with its sub-step and pass (trace.h).
 class SubstepSolver {
 public:
     explicit SubstepSolver(SolveContext& ctx);
@@ -131,7 +132,10 @@ public:
     void store();
 
 private:
-    float contactPass(const PassBias& bias, bool useBias);
+    /// One pass: the joint rows, then the contacts (with `bias` when useBias, else rigid and
+    /// unbiased: a relax pass); traced visit by visit while the step debugger records.
+    void runPass(const PassBias& bias, bool useBias);
+    template <bool Traced> float contactPass(const PassBias& bias, bool useBias);
 
     SolveContext& ctx_;
     SubstepData& data_;

@@ -23,16 +23,33 @@ const char* traceStageName(TraceStage stage) {
     return "?";
 }
 
-void traceMark(SolveContext& ctx, TraceStage stage, int count, int substep, int iteration) {
+TraceVisit TracePass::visit() const {
+    TraceVisit v;
+    v.substep = substep;
+    v.iteration = iteration;
+    v.relax = relax;
+    return v;
+}
+
+void traceMark(SolveContext& ctx, TraceStage stage, int count, const TracePass& pass) {
     if (!ctx.trace) return;
     TraceMark m;
     m.stage = stage;
-    m.substep = substep;
-    m.iteration = iteration;
+    m.substep = pass.substep;
+    m.iteration = pass.iteration;
+    m.relax = pass.relax;
     m.visitsBefore = ctx.trace->visits.size();
     m.kineticEnergy = solverKineticEnergy(ctx.bodies);
     m.count = count;
     ctx.trace->marks.push_back(m);
+}
+
+void recordVisit(StepTrace& trace, const TraceVisit& visit) {
+    if (trace.visits.size() >= StepTrace::kMaxVisits) {
+        trace.truncated = true;
+        return;
+    }
+    trace.visits.push_back(visit);
 }
 
 TraceVisitScope::TraceVisitScope(SolveContext& ctx, uint32_t a, uint32_t b) : ctx_(ctx) {
@@ -43,26 +60,30 @@ TraceVisitScope::TraceVisitScope(SolveContext& ctx, uint32_t a, uint32_t b) : ct
 }
 
 void TraceVisitScope::finish(TraceVisit visit) {
-    StepTrace& t = *ctx_.trace;
-    if (t.visits.size() >= StepTrace::kMaxVisits) {
-        t.truncated = true;
-        return;
-    }
     visit.bodyA = start_.bodyA, visit.bodyB = start_.bodyB;
     visit.vA0 = start_.vA0, visit.wA0 = start_.wA0, visit.vB0 = start_.vB0, visit.wB0 = start_.wB0;
     visit.vA1 = ctx_.bodies[visit.bodyA].v, visit.wA1 = ctx_.bodies[visit.bodyA].w;
     visit.vB1 = ctx_.bodies[visit.bodyB].v, visit.wB1 = ctx_.bodies[visit.bodyB].w;
-    t.visits.push_back(visit);
+    recordVisit(*ctx_.trace, visit);
 }
 
-void tracedJointPass(SolveContext& ctx, int iteration) {
+void addManifoldChange(const ContactConstraint& c, const float4 (&dlambda)[3], TraceVisit& visit) {
+    glm::vec3 friction(0.0f);
+    for (int i = 0; i < c.pointCount; ++i) {
+        visit.deltaNormal += dlambda[kNormalRow][i];
+        friction += dlambda[kTangent1Row][i] * toVec3(c.axis[kTangent1Row]) +
+                    dlambda[kTangent2Row][i] * toVec3(c.axis[kTangent2Row]);
+    }
+    visit.deltaFriction = glm::length(friction);
+}
+
+void tracedJointPass(SolveContext& ctx, const TracePass& pass, bool useBias) {
     std::span<JointRow> rows(ctx.jointRows);
     for (size_t k = 0; k < rows.size(); ++k) {
         TraceVisitScope scope(ctx, rows[k].a, rows[k].b);
         const float before = rows[k].impulse;
-        solveJointRows(rows.subspan(k, 1), ctx.bodies);
-        TraceVisit v;
-        v.iteration = iteration;
+        solveJointRows(rows.subspan(k, 1), ctx.bodies, useBias);
+        TraceVisit v = pass.visit();
         v.joint = true;
         v.kind = ProbeRowKind::Joint;
         v.source = static_cast<uint32_t>(k);
@@ -74,24 +95,11 @@ void tracedJointPass(SolveContext& ctx, int iteration) {
 float tracedBlockPass(SolveContext& ctx, int iteration) {
     std::span<ContactConstraint> constraints(ctx.constraints);
     float maxDelta = 0.0f;
-    for (size_t k = 0; k < constraints.size(); ++k) {
-        ContactConstraint& c = constraints[k];
-        TraceVisitScope scope(ctx, c.indexA, c.indexB);
-        const float4 n0 = c.normalImpulse, t10 = c.tangentImpulse[0], t20 = c.tangentImpulse[1];
-        maxDelta = std::max(maxDelta, solveContactsGaussSeidel(constraints.subspan(k, 1), ctx.bodies, ctx.step, ctx.scratch));
-        TraceVisit v;
-        v.iteration = iteration;
-        v.wholeManifold = true;
-        v.source = c.manifold;
-        glm::vec3 friction(0.0f);
-        for (int i = 0; i < c.pointCount; ++i) {
-            v.deltaNormal += c.normalImpulse[i] - n0[i];
-            friction += (c.tangentImpulse[0][i] - t10[i]) * toVec3(c.axis[1]) +
-                        (c.tangentImpulse[1][i] - t20[i]) * toVec3(c.axis[2]);
-        }
-        v.deltaFriction = glm::length(friction);
-        scope.finish(v);
-    }
+    for (size_t k = 0; k < constraints.size(); ++k)
+        maxDelta = std::max(maxDelta, tracedManifold(ctx, constraints[k], TracePass{0, iteration}, [&] {
+                                return solveContactsGaussSeidel(constraints.subspan(k, 1), ctx.bodies, ctx.step,
+                                                                ctx.scratch);
+                            }));
     return maxDelta;
 }
 
@@ -106,8 +114,7 @@ float tracedRowsPass(SolveContext& ctx, std::vector<ScalarRow>& rows, const std:
         const float before = r.lambda;
         const float partnerBefore = r.partner >= 0 ? rows[r.partner].lambda : 0.0f;
         maxDelta = std::max(maxDelta, solveRow(rows, i, ctx.bodies, omega, ctx.solver.cfm, ctx.step.cone));
-        TraceVisit v;
-        v.iteration = iteration;
+        TraceVisit v = TracePass{0, iteration}.visit();
         v.joint = r.kind == RowKind::Joint;
         v.kind = probeRowKind(r.kind);
         v.source = v.joint ? r.source : ctx.constraints[r.source].manifold;

@@ -1,6 +1,7 @@
 // Jacobi: every row, joint or contact, reads the velocities of the start of the pass, and the
 // impulses are applied together (solve_jacobi.cpp has the kernel and its averaging).
 #include "solver/stages.h"
+#include "solver/trace.h"
 
 namespace tumble {
 
@@ -10,6 +11,7 @@ void solveJacobiMethod(SolveContext& ctx) {
         return solveContactsJacobi(c.constraints, c.jointRows, c.bodies, c.step, c.scratch);
     };
     passes.solvesJoints = true; // in the same Jacobi pass as the contacts
+    passes.traced = tracedJacobiPass;
     passes.measuresInSweep = true;
     solveRigid(ctx, passes);
 }

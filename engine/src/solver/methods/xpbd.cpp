@@ -233,7 +233,7 @@ void solveXpbdMethod(SolveContext& ctx) {
             xpbd::solveContactVelocities(pass, data.points, ctx.step.restitutionThreshold);
         }
         probeSubstep(ctx, data, pass.maxDelta, s);
-        traceMark(ctx, TraceStage::Pass, s + 1, s, 0);
+        traceMark(ctx, TraceStage::Pass, s + 1, TracePass{s, 0});
     }
     storeTotals(ctx, data);
     ctx.stats.velocityIterations = substeps;
