@@ -2,6 +2,7 @@
 #include "headless/headless.h"
 
 #include "headless/bug_report.h"
+#include "headless/compare_report.h"
 #include "headless/probe_report.h"
 
 #include "tumble/scene.h"
@@ -16,6 +17,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 
 namespace tumble::app {
 namespace {
@@ -80,6 +82,11 @@ struct Trace {
 } // namespace
 
 int runHeadless(const HeadlessOptions& o) {
+    if (!o.compare.empty() && !isCompareEngine(o.compare)) {
+        std::cerr << "tumble: --compare: unknown engine '" << o.compare << "' (choices: "
+                  << kCompareEngines << ")\n";
+        return 2;
+    }
     SceneLoadResult loaded = loadSceneFile(o.scenePath);
     if (!loaded.ok()) {
         std::cerr << loaded.errorText();
@@ -110,6 +117,14 @@ int runHeadless(const HeadlessOptions& o) {
     }
     World world = buildWorld(scene);
     json probe;
+    // The peer starts from the world as built (a snapshot's state included).
+    std::unique_ptr<CompareRun> compare;
+    if (!o.compare.empty()) {
+        compare = std::make_unique<CompareRun>(o.compare, world);
+        if (!o.quiet)
+            for (const std::string& m : compare->unmapped())
+                std::cerr << "tumble: warning: --compare " << o.compare << ": " << m << "\n";
+    }
 
     std::vector<Trace> traces;
     for (const std::string& name : o.traceNames) {
@@ -135,6 +150,7 @@ int runHeadless(const HeadlessOptions& o) {
         auto t1 = std::chrono::steady_clock::now();
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        if (compare) compare->step(world);
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
         const SolverStats& st = world.solverStats();
         if (st.fallbackIslands > 0) ++fallbackSteps;
@@ -222,6 +238,7 @@ int runHeadless(const HeadlessOptions& o) {
     }
     if (o.contacts) report["contacts"] = contactsJson(world);
     if (!probe.is_null()) report["solverProbe"] = std::move(probe);
+    if (compare) report["compare"] = compare->report(world);
 
     if (o.reportPath == "-") {
         std::cout << report.dump(2) << "\n";
@@ -244,6 +261,7 @@ int runHeadless(const HeadlessOptions& o) {
                         "solver.exactMaxRows = %d rows, largest %d, or the pivoting did not converge)\n",
                         o.scenePath.c_str(), fallbackSteps, taken,
                         world.settings().solver.exactMaxRows, largestIsland);
+        if (compare) std::printf("%s: %s\n", o.scenePath.c_str(), compare->summary().c_str());
     }
     if (world.hasNonFinite()) {
         const WorldEvent& e = world.events().front();
