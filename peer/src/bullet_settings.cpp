@@ -1,6 +1,6 @@
 // Settings for the peer. Bullet's sequential impulse solver (btSequentialImpulseConstraintSolver)
 // sets up each contact row as
-//   penetration = distance + m_linearSlop
+//   penetration = distance + m_linearSlop  (kept 0, see below)
 //   target      = restitution - vn - max(penetration, 0) / dt        (speculative when > 0)
 //   push        = -min(penetration, 0) m_erp2 / dt
 // and with m_splitImpulse the push goes to a separate pseudo-velocity pass when the
@@ -59,7 +59,14 @@ void mapPositionCorrection(const SolverSettings& solver, btContactSolverInfo& in
                            std::vector<std::string>& unmapped) {
     info.m_erp2 = solver.erp;
     info.m_erp = solver.erp;
-    info.m_linearSlop = solver.slop;
+    // Bullet's m_linearSlop is a depth contacts sink to (penetration = distance + slop counts
+    // as a gap until it is reached); Tumble's slop is depth left alone without sinking into
+    // it. Bullet's 0 is the nearer of the two: both then rest at about zero depth.
+    info.m_linearSlop = 0.0f;
+    if (solver.slop > 0.0f)
+        note(unmapped, "solver.slop %.3g m: Bullet's m_linearSlop would let every contact sink "
+                       "that deep; kept at 0 (Bullet pushes out all of an overlap)",
+             static_cast<double>(solver.slop));
     switch (solver.positionCorrection) {
     case PositionCorrection::NonlinearGaussSeidel:
         note(unmapped, "solver.positionCorrection nonlinearGaussSeidel: Bullet has no position "
@@ -89,9 +96,23 @@ void mapPositionCorrection(const SolverSettings& solver, btContactSolverInfo& in
              static_cast<double>(solver.maxCorrectionVelocity));
 }
 
+/// Bullet's own values for the knobs PeerTuning::BulletDefaults keeps (btContactSolverInfo's
+/// defaults), noted.
+void keepBulletDefaults(const SolverSettings& solver, btContactSolverInfo& info,
+                        std::vector<std::string>& unmapped) {
+    const btContactSolverInfo bullet;
+    info.m_warmstartingFactor = bullet.m_warmstartingFactor;
+    info.m_solverMode &= ~SOLVER_USE_2_FRICTION_DIRECTIONS;
+    if (info.m_splitImpulse) info.m_splitImpulsePenetrationThreshold = bullet.m_splitImpulsePenetrationThreshold;
+    note(unmapped, "Bullet's own tuning kept: warm-start factor %.2g (Tumble's %.2g), one friction "
+                   "row per point, split impulse only for overlaps deeper than %.2g m",
+         static_cast<double>(bullet.m_warmstartingFactor), static_cast<double>(solver.warmStartFactor),
+         static_cast<double>(-bullet.m_splitImpulsePenetrationThreshold));
+}
+
 } // namespace
 
-void mapSolverSettings(const Settings& s, btContactSolverInfo& info,
+void mapSolverSettings(const Settings& s, PeerTuning tuning, btContactSolverInfo& info,
                        std::vector<std::string>& unmapped) {
     const SolverSettings& solver = s.solver;
     info.m_numIterations = solver.velocityIterations;
@@ -111,6 +132,7 @@ void mapSolverSettings(const Settings& s, btContactSolverInfo& info,
     info.m_globalCfm = solver.cfm * s.timestep;
     // Bullet's residual is the sum of squared row velocity errors; Tumble's is its root.
     info.m_leastSquaresResidualThreshold = solver.tolerance * solver.tolerance;
+    if (tuning == PeerTuning::BulletDefaults) keepBulletDefaults(solver, info, unmapped);
     // Tumble's explicit gyroscopic term is not capped.
     info.m_maxGyroscopicForce = BT_LARGE_FLOAT;
 

@@ -164,11 +164,16 @@ void BulletWorld::Inside::addMaterials(const World& source, std::vector<std::str
     solver.setTable(n, std::move(cells));
     // Bullet has one friction coefficient: a pair that meets with different static and
     // dynamic values gets the dynamic one (what a slide feels).
-    std::set<int> used;
-    for (BodyId id : source.bodyIds()) used.insert(source.body(id).material);
+    // Only pairs that can meet: materials of bodies present, one of them on a dynamic body.
+    std::set<int> used, moving;
+    for (BodyId id : source.bodyIds()) {
+        const Body& b = source.body(id);
+        used.insert(b.material);
+        if (b.isDynamic()) moving.insert(b.material);
+    }
     for (int i : used)
         for (int k : used) {
-            if (k < i) continue;
+            if (k < i || (!moving.count(i) && !moving.count(k))) continue;
             const World::PairValues v = source.pairValues(i, k);
             if (v.staticFriction != v.dynamicFriction)
                 note(unmapped, "materials %s / %s: Bullet has one friction coefficient; the "
@@ -210,7 +215,7 @@ void BulletWorld::Inside::addJoints(const World& source, std::vector<std::string
              static_cast<double>(world.getSolverInfo().m_erp));
 }
 
-BulletWorld::BulletWorld(const World& source) : in_(std::make_unique<Inside>()) {
+BulletWorld::BulletWorld(const World& source, PeerTuning tuning) : in_(std::make_unique<Inside>()) {
     const Settings& s = source.settings();
     in_->gravity = s.gravity;
     in_->dt = s.timestep;
@@ -221,7 +226,7 @@ BulletWorld::BulletWorld(const World& source) : in_(std::make_unique<Inside>()) 
     in_->config.setPlaneConvexMultipointIterations();
     in_->config.setConvexConvexMultipointIterations();
     in_->world.setGravity(toBt(s.gravity));
-    mapSolverSettings(s, in_->world.getSolverInfo(), unmapped_);
+    mapSolverSettings(s, tuning, in_->world.getSolverInfo(), unmapped_);
     if (s.sleep.enabled && s.sleep.timeToSleep != gDeactivationTime)
         note(unmapped_, "sleep.timeToSleep %.3g s: Bullet's is process-wide (gDeactivationTime, "
                         "%.3g s) and is left alone",

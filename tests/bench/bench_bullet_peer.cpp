@@ -1,6 +1,7 @@
 // The peer: Bullet's btDiscreteDynamicsWorld with the sequential impulse solver on the same
 // scene files, built by the Bullet adapter (tumble/bullet_world.h) from the Tumble world the
-// scene makes: dt 1/60, 10 iterations, split impulse, sleeping off, one thread.
+// scene makes: dt 1/60, 10 iterations, split impulse, sleeping off, one thread, and Bullet's
+// own tuning of warm starting, friction rows and split impulse (PeerTuning::BulletDefaults).
 #include "bench_scenes.h"
 
 #include "tumble/bullet_world.h"
@@ -19,7 +20,7 @@ void runPeer(benchmark::State& state, const bench::BenchScene& scene) {
     SceneDef def = bench::loadBenchScene(scene.file);
     for (auto _ : state) {
         const World tumbleWorld = buildWorld(def);
-        BulletWorld peer(tumbleWorld);
+        BulletWorld peer(tumbleWorld, PeerTuning::BulletDefaults);
         const std::vector<glm::vec3> start = peer.positions();
         std::vector<double> ms;
         for (int i = 0; i < 600; ++i) {

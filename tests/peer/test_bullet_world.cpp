@@ -264,6 +264,9 @@ TEST(BulletPeer, ForceFieldsDistanceJointsAndSolverDifferencesAreListedNotDroppe
     EXPECT_FALSE(listed(plainPeer, "distance"));
     EXPECT_FALSE(listed(plainPeer, "solver.method"));
     EXPECT_FALSE(listed(plainPeer, "shockPropagation"));
+    EXPECT_FALSE(listed(plainPeer, "own tuning"));
+    // Bullet's own tuning of three knobs, when asked for, is said too.
+    EXPECT_TRUE(listed(BulletWorld(plain, PeerTuning::BulletDefaults), "own tuning kept: warm-start factor 0.85"));
 }
 
 TEST(BulletPeer, HingeLimitsStopTheMotorAtTheSameAnglesAsTumbles) {
