@@ -73,6 +73,9 @@ int main(int argc, char** argv) {
                    "Headless: record step STEP (1-based) pass by pass: residual, complementarity, "
                    "clamped rows and energy per iteration, and every row's final impulse, in the "
                    "report's solverProbe");
+    cli.add_option("--compare", h.compare,
+                   "Headless: run the scene in ENGINE (bullet) in lockstep and add how far the "
+                   "runs drift apart to the report's compare section");
     cli.add_option("--snapshot-out", h.snapshotOut, "Headless: write a snapshot at the end");
     cli.add_option("--bug-report", h.bugReport,
                    "Headless: write a bug-report folder (snapshot.json, report.json) at the end");
@@ -125,8 +128,8 @@ int main(int argc, char** argv) {
         }
         return tumble::app::runHeadless(h);
     }
-    if (!h.overrides.empty() || !h.reportPath.empty() || !h.bugReport.empty()) {
-        std::cerr << "tumble: --set, --report and --bug-report need --headless\n";
+    if (!h.overrides.empty() || !h.reportPath.empty() || !h.bugReport.empty() || !h.compare.empty()) {
+        std::cerr << "tumble: --set, --report, --bug-report and --compare need --headless\n";
         return 2;
     }
     if (!scene.empty()) w.scenePath = scene;

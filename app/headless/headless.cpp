@@ -2,6 +2,7 @@
 #include "headless/headless.h"
 
 #include "headless/bug_report.h"
+#include "headless/compare_report.h"
 #include "headless/probe_report.h"
 
 #include "tumble/fork.h"
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <memory>
 
 namespace tumble::app {
 namespace {
@@ -106,6 +108,11 @@ struct Trace {
 } // namespace
 
 int runHeadless(const HeadlessOptions& o) {
+    if (!o.compare.empty() && !isCompareEngine(o.compare)) {
+        std::cerr << "tumble: --compare: unknown engine '" << o.compare << "' (choices: "
+                  << kCompareEngines << ")\n";
+        return 2;
+    }
     SceneLoadResult loaded = loadSceneFile(o.scenePath);
     if (!loaded.ok()) {
         std::cerr << loaded.errorText();
@@ -142,6 +149,14 @@ int runHeadless(const HeadlessOptions& o) {
         std::cerr << "tumble: " << o.scenePath << ": forks: " << error << "\n";
         return 2;
     }
+    // The peer starts from the world as built (a snapshot's state included).
+    std::unique_ptr<CompareRun> compare;
+    if (!o.compare.empty()) {
+        compare = std::make_unique<CompareRun>(o.compare, world);
+        if (!o.quiet)
+            for (const std::string& m : compare->unmapped())
+                std::cerr << "tumble: warning: --compare " << o.compare << ": " << m << "\n";
+    }
 
     std::vector<Trace> traces;
     for (const std::string& name : o.traceNames) {
@@ -168,6 +183,7 @@ int runHeadless(const HeadlessOptions& o) {
         forks.follow(world);
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        if (compare) compare->step(world);
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
         const SolverStats& st = world.solverStats();
         if (st.fallbackIslands > 0) ++fallbackSteps;
@@ -256,6 +272,7 @@ int runHeadless(const HeadlessOptions& o) {
     if (o.contacts) report["contacts"] = contactsJson(world);
     if (!probe.is_null()) report["solverProbe"] = std::move(probe);
     if (!forks.empty()) report["forks"] = forksJson(forks);
+    if (compare) report["compare"] = compare->report(world);
 
     if (o.reportPath == "-") {
         std::cout << report.dump(2) << "\n";
@@ -278,6 +295,7 @@ int runHeadless(const HeadlessOptions& o) {
                         "solver.exactMaxRows = %d rows, largest %d, or the pivoting did not converge)\n",
                         o.scenePath.c_str(), fallbackSteps, taken,
                         world.settings().solver.exactMaxRows, largestIsland);
+        if (compare) std::printf("%s: %s\n", o.scenePath.c_str(), compare->summary().c_str());
     }
     if (world.hasNonFinite()) {
         const WorldEvent& e = world.events().front();

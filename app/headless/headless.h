@@ -19,6 +19,7 @@ struct HeadlessOptions {
     bool quiet = false;                   ///< no summary on stdout
     bool summary = false;                 ///< print a short human summary
     long probeStep = 0;                   ///< --solver-probe: probe this step (1-based) into the report; 0 none
+    std::string compare;                  ///< --compare ENGINE: run a peer in lockstep ("" none, "bullet")
 };
 
 /// Exit status: 0 done, 2 bad input (message on stderr), 3 non-finite simulation.

@@ -316,3 +316,67 @@ TEST_F(CommandLineFolder, BugReportOptionsAreCheckedLikeTheRest) {
     EXPECT_EQ(runTumble(sceneFile("orbit.json") + " --bug-report " + at("x")).status, 2);
     EXPECT_FALSE(std::filesystem::exists(at("x")));
 }
+
+TEST(CommandLine, CompareBulletAddsTheCompareSectionWithEveryDocumentedField) {
+    // --quiet keeps the unmapped warnings off the stream the report is read from.
+    nlohmann::json j = reportOf("--headless " + sceneFile("vertical-stack.json") +
+                                " --steps 60 --compare bullet --quiet");
+    ASSERT_FALSE(j.is_discarded());
+    ASSERT_TRUE(j.contains("compare"));
+    const nlohmann::json& c = j["compare"];
+    for (const char* key : {"peer", "peerName", "peerVersion", "steps", "unmapped", "runs", "divergence"})
+        EXPECT_TRUE(c.contains(key)) << key;
+    EXPECT_EQ(c["peer"], "bullet");
+    EXPECT_EQ(c["peerName"], "Bullet");
+    EXPECT_EQ(c["peerVersion"].get<std::string>().rfind("3.", 0), 0u) << c["peerVersion"];
+    EXPECT_EQ(c["steps"], 60);
+    EXPECT_FALSE(c["unmapped"].empty()); // the stack's default block solver, at least
+    for (const char* run : {"tumble", "bullet"}) {
+        ASSERT_TRUE(c["runs"].contains(run)) << run;
+        for (const char* key : {"energy", "kineticEnergy", "potentialEnergy", "positions"})
+            EXPECT_TRUE(c["runs"][run].contains(key)) << run << "." << key;
+        for (const nlohmann::json& body : j["bodies"])
+            EXPECT_TRUE(c["runs"][run]["positions"].contains(body["name"].get<std::string>()))
+                << run << " " << body["name"];
+    }
+    const nlohmann::json& d = c["divergence"];
+    for (const char* key : {"apartDistance", "firstApartStep", "sampleEvery", "samples", "final", "largest"})
+        EXPECT_TRUE(d.contains(key)) << key;
+    ASSERT_EQ(d["samples"].size(), 60u);
+    EXPECT_EQ(d["samples"][0]["step"], 1);
+    EXPECT_EQ(d["samples"][59]["step"], 60);
+    for (const char* key : {"step", "largest", "mean", "worstBody", "energyDifference"})
+        EXPECT_TRUE(d["samples"][0].contains(key)) << key;
+    EXPECT_GE(d["largest"]["largest"].get<double>(), d["final"]["largest"].get<double>());
+    // Tumble's final positions in the report's bodies are the compare section's.
+    EXPECT_EQ(c["runs"]["tumble"]["positions"][j["bodies"][0]["name"].get<std::string>()],
+              j["bodies"][0]["position"]);
+}
+
+TEST(CommandLine, CompareBulletOnAFreeFallNeverComesAMillimetreApart) {
+    // Both integrate symplectic Euler: after 60 steps the ball is in the same place to float
+    // rounding, and the energies agree.
+    nlohmann::json j = reportOf("--headless " + dataFile("free_fall.json") +
+                                " --steps 60 --compare bullet --quiet");
+    const nlohmann::json& d = j["compare"]["divergence"];
+    EXPECT_TRUE(d["firstApartStep"].is_null()) << d["firstApartStep"];
+    EXPECT_LT(d["largest"]["largest"].get<double>(), 1e-4);
+    EXPECT_LT(std::fabs(d["final"]["energyDifference"].get<double>()), 0.05);
+}
+
+TEST(CommandLine, CompareWarnsOfWhatItCannotMapAndSummarisesTheDivergence) {
+    CommandResult r = runTumble("--headless " + sceneFile("orbit.json") + " --steps 30 --compare bullet --summary");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("tumble: warning: --compare bullet: forceFields[0]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("compare bullet 3."), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("apart"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, CompareWithAnUnknownEngineExitsWith2AndNamesTheValue) {
+    CommandResult r = runTumble("--headless " + sceneFile("orbit.json") + " --steps 1 --compare nosuchengine");
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("--compare"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("'nosuchengine'"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("bullet"), std::string::npos) << r.out;
+    EXPECT_EQ(runTumble(sceneFile("orbit.json") + " --compare bullet").status, 2); // needs --headless
+}
