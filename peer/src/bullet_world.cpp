@@ -331,11 +331,5 @@ double BulletWorld::potentialEnergy() const {
     return e;
 }
 
-std::vector<glm::vec3> bodyPositions(const World& world) {
-    std::vector<glm::vec3> out;
-    out.reserve(static_cast<size_t>(world.bodyCount()));
-    for (BodyId id : world.bodyIds()) out.push_back(world.body(id).position);
-    return out;
-}
 
 } // namespace tumble

@@ -11,6 +11,8 @@
 
 namespace tumble {
 
+class World;
+
 /// The distance that counts as "apart" for DivergenceTrack::firstApart: 1 mm.
 inline constexpr float kApartDistance = 0.001f;
 
@@ -27,6 +29,9 @@ struct Divergence {
 /// only the first min(size) bodies are compared. `energyDifference` is left for the caller.
 Divergence comparePositions(std::span<const glm::vec3> reference, std::span<const glm::vec3> other,
                             uint64_t step);
+
+/// Centres of mass of a world's live bodies, by ordinal (slot order).
+std::vector<glm::vec3> bodyPositions(const World& world);
 
 /// Divergence step after step, and the first step where any body is kApartDistance apart.
 struct DivergenceTrack {

@@ -23,9 +23,6 @@ namespace tumble {
 /// the snapshot does not read back (it always should: a failure is a bug worth reporting).
 bool copyWorld(const SceneDef& scene, const World& world, World& out, std::string& error);
 
-/// Centres of mass of the live bodies, by ordinal (slot order).
-std::vector<glm::vec3> bodyPositions(const World& world);
-
 /// One variant.
 struct Fork {
     std::string name;              ///< given by a scene's `forks` key ("" when made in the app)

@@ -1,6 +1,8 @@
 // How far two runs have drifted apart (tumble/divergence.h).
 #include "tumble/divergence.h"
 
+#include "tumble/world.h"
+
 #include <glm/geometric.hpp>
 
 #include <algorithm>
@@ -23,6 +25,13 @@ Divergence comparePositions(std::span<const glm::vec3> reference, std::span<cons
     }
     d.mean = n > 0 ? static_cast<float>(sum / double(n)) : 0.0f;
     return d;
+}
+
+std::vector<glm::vec3> bodyPositions(const World& world) {
+    std::vector<glm::vec3> out;
+    out.reserve(static_cast<size_t>(world.bodyCount()));
+    for (BodyId id : world.bodyIds()) out.push_back(world.body(id).position);
+    return out;
 }
 
 void DivergenceTrack::add(const Divergence& d) {

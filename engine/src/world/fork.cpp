@@ -23,12 +23,6 @@ bool copyWorld(const SceneDef& scene, const World& world, World& out, std::strin
     return true;
 }
 
-std::vector<glm::vec3> bodyPositions(const World& world) {
-    std::vector<glm::vec3> out;
-    for (BodyId id : world.bodyIds()) out.push_back(world.body(id).position);
-    return out;
-}
-
 std::string Forks::add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes,
                        const std::string& name) {
     if (forks_.size() >= kMaxForks) return "at most " + std::to_string(kMaxForks) + " forks at once";

@@ -24,6 +24,7 @@
 ///   joints      ballSocket (btPoint2PointConstraint), hinge (btHingeConstraint, limits and
 ///               motor), slider (btSliderConstraint), fixed (btFixedConstraint), coneTwist
 ///               (btConeTwistConstraint), collideConnected, breakForce
+#include "tumble/divergence.h" // bodyPositions: the counterpart of BulletWorld::positions()
 #include "tumble/world.h"
 
 #include <glm/gtc/quaternion.hpp>
@@ -96,8 +97,5 @@ private:
     std::vector<std::string> unmapped_;
     uint64_t steps_ = 0;
 };
-
-/// The ordinal positions of a Tumble world's bodies, the counterpart of BulletWorld::positions().
-std::vector<glm::vec3> bodyPositions(const World& world);
 
 } // namespace tumble
