@@ -67,6 +67,7 @@ bool App::openScene(const std::string& path) {
     seekWarning.clear();
     forgetStepViews();
     forks.clear(); // they were forks of the old world
+    bulletFork = PeerFork{};
     forkError.clear();
     applyProbe(); // the probe switch outlives the world it was set on
     recorder.clear();
@@ -178,6 +179,10 @@ void App::restartRecording(bool bodiesChanged) {
     recorder.clear();
     recorder.record(world);
     playBackward = false;
+    if (bulletFork.world) {
+        if (bodiesChanged) bulletFork = PeerFork{};
+        else addBulletFork(); // the main world starts again: so does Bullet's run
+    }
     if (forks.empty()) return;
     if (bodiesChanged) {
         // Forks are compared body by body; with a body more or less they no longer match.
@@ -215,8 +220,38 @@ bool App::seekTo(uint64_t step) {
     bool ok = recorder.seek(world, step, &message);
     seekWarning = message;
     if (!ok) playBackward = false;
-    if (ok) forks.seek(world);
+    if (ok) followForks(false);
     return ok;
+}
+
+void App::addBulletFork() {
+    PeerFork& b = bulletFork;
+    b = PeerFork{};
+    b.world = std::make_unique<BulletWorld>(world);
+    b.forkStep = world.stepCount();
+    b.divergence.add(comparePositions(bodyPositions(world), b.world->positions(), world.stepCount()));
+}
+
+void App::followForks(bool stepped) {
+    if (stepped) forks.follow(world);
+    else forks.seek(world);
+    PeerFork& b = bulletFork;
+    if (!b.world) return;
+    if (stepped && b.inStep && b.step() + 1 == world.stepCount()) {
+        const int n = b.world->bodyCount();
+        b.previousPosition.resize(static_cast<size_t>(n));
+        b.previousOrientation.resize(static_cast<size_t>(n));
+        for (int k = 0; k < n; ++k) {
+            b.previousPosition[static_cast<size_t>(k)] = b.world->position(k);
+            b.previousOrientation[static_cast<size_t>(k)] = b.world->orientation(k);
+        }
+        b.world->step();
+        Divergence d = comparePositions(bodyPositions(world), b.world->positions(), world.stepCount());
+        d.energyDifference = (b.world->kineticEnergy() + b.world->potentialEnergy()) -
+                             (world.kineticEnergy() + world.potentialEnergy());
+        b.divergence.add(d);
+    }
+    b.inStep = b.step() == world.stepCount();
 }
 
 void App::addFork(const std::vector<std::string>& changes) {
@@ -254,7 +289,7 @@ void App::stepWorld(int steps) {
         // (the same one, bit for bit, unless a setting was changed here).
         world.step();
         recorder.record(world);
-        forks.follow(world);
+        followForks(true);
         seekWarning.clear();
         ++stepsThisFrame;
         if (world.hasNonFinite() && !nonFiniteNoticed) {

@@ -8,6 +8,7 @@
 #include "window_app.h"
 
 #include "tumble/debug_draw.h"
+#include "tumble/bullet_world.h"
 #include "tumble/fork.h"
 #include "tumble/recorder.h"
 #include "tumble/constraint_system.h"
@@ -65,6 +66,21 @@ struct PanelFlags {
     bool help = false;
 };
 
+/// The scene run by Bullet beside the main world (the Forks tab's Bullet fork), drawn as a
+/// ghost like a fork. Bullet's state cannot be recorded and restored here, so it keeps no
+/// recording: it shows while the main world is at the step it has reached, and after a rewind
+/// it is split off again from the step shown.
+struct PeerFork {
+    std::unique_ptr<BulletWorld> world;  ///< null: no Bullet fork
+    uint64_t forkStep = 0;               ///< the main world's step it was built at
+    DivergenceTrack divergence;          ///< against the main world, one sample per step
+    bool inStep = true;                  ///< at the main world's step
+    std::vector<glm::vec3> previousPosition; ///< by ordinal, before its last step (drawing)
+    std::vector<glm::quat> previousOrientation;
+    /// The main world's step it is at.
+    uint64_t step() const { return forkStep + (world ? world->stepCount() : 0); }
+};
+
 struct App {
     WindowOptions options;
 
@@ -89,6 +105,7 @@ struct App {
     Forks forks;                       ///< variants stepping in lockstep, drawn as ghosts
     std::string forkChanges;           ///< the Forks tab's text: "key=value; key=value"
     std::string forkError;             ///< why the last fork was refused
+    PeerFork bulletFork;               ///< Bullet beside the main world
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads
@@ -187,6 +204,10 @@ struct App {
     /// Make fork i the main world: its world, settings and recording (the main recording's
     /// steps up to the fork stay on the timeline).
     void promoteFork(size_t i);
+    /// Build the Bullet fork from the world as it is now (replacing one there was).
+    void addBulletFork();
+    /// Step the forks after the main world stepped, or follow it to a step it was put at.
+    void followForks(bool stepped);
     /// The recorded state before the step shown and the settings that step ran with: what
     /// re-running it needs (compare methods, the step debugger). False, with a status line,
     /// when the recording does not hold them.

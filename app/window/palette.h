@@ -29,6 +29,8 @@ inline constexpr Rgb kForks[] = {
     {1.00f, 0.65f, 0.10f}, // orange
 };
 inline constexpr Rgb forkColor(unsigned i) { return kForks[i % 4]; }
+/// The Bullet fork's ghost.
+inline constexpr Rgb kBulletGhost{1.00f, 0.92f, 0.25f};
 
 /// 8-bit channel value of a 0..1 colour component, rounded like GL's unorm conversion.
 inline constexpr int toByte(float c) {

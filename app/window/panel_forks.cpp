@@ -63,9 +63,14 @@ ImU32 forkColorU32(size_t i, int alpha = 255) {
     return IM_COL32(palette::toByte(c.r), palette::toByte(c.g), palette::toByte(c.b), alpha);
 }
 
-/// The fork's sample at `step`, or null when it has none.
-const Divergence* sampleAt(const Fork& f, uint64_t step) {
-    const std::vector<Divergence>& s = f.divergence.samples;
+ImU32 bulletColorU32(int alpha = 255) {
+    const palette::Rgb c = palette::kBulletGhost;
+    return IM_COL32(palette::toByte(c.r), palette::toByte(c.g), palette::toByte(c.b), alpha);
+}
+
+/// The track's sample at `step`, or null when it has none.
+const Divergence* sampleAt(const DivergenceTrack& track, uint64_t step) {
+    const std::vector<Divergence>& s = track.samples;
     if (s.empty() || step < s.front().step || step > s.back().step) return nullptr;
     const Divergence& d = s[static_cast<size_t>(step - s.front().step)];
     return d.step == step ? &d : nullptr;
@@ -73,15 +78,14 @@ const Divergence* sampleAt(const Fork& f, uint64_t step) {
 
 /// log10 of the largest distance apart (m) against the step, with the 1 mm line and the
 /// main world's step; a click seeks there.
-void drawDivergencePlot(App& app, size_t i) {
-    const Fork& f = app.forks[i];
-    const std::vector<Divergence>& s = f.divergence.samples;
+void drawDivergencePlot(App& app, const DivergenceTrack& track, ImU32 color, int id) {
+    const std::vector<Divergence>& s = track.samples;
     if (s.size() < 2) return;
     constexpr float kFloor = -6.0f, kTop = 1.0f; // 1 um .. 10 m
     auto level = [&](float metres) { return std::clamp(metres > 0.0f ? std::log10(metres) : kFloor, kFloor, kTop); };
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 160.0f), 70.0f);
-    ImGui::PushID(static_cast<int>(i));
+    ImGui::PushID(id);
     ImGui::InvisibleButton("##drift", size);
     const bool hovered = ImGui::IsItemHovered();
     const bool clicked = ImGui::IsItemClicked();
@@ -97,14 +101,14 @@ void drawDivergencePlot(App& app, size_t i) {
     draw->AddText(ImVec2(origin.x + 2.0f, mm - 14.0f), IM_COL32(150, 150, 150, 255), "1 mm");
     for (size_t k = 1; k < s.size(); ++k)
         draw->AddLine(ImVec2(x(s[k - 1].step), y(level(s[k - 1].largest))), ImVec2(x(s[k].step), y(level(s[k].largest))),
-                      forkColorU32(i), 1.5f);
+                      color, 1.5f);
     const uint64_t now = app.world.stepCount();
     if (now >= first && now <= last)
         draw->AddLine(ImVec2(x(now), origin.y), ImVec2(x(now), max.y), IM_COL32(255, 255, 255, 160));
     const float t = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / size.x, 0.0f, 1.0f);
     const uint64_t under = first + static_cast<uint64_t>(std::lround(t * float(last - first)));
     if (hovered) {
-        const Divergence* d = sampleAt(f, under);
+        const Divergence* d = sampleAt(track, under);
         if (d != nullptr)
             ImGui::SetTooltip("step %llu: largest %.3g mm apart (body %u), mean %.3g mm\nclick to go to this step",
                               static_cast<unsigned long long>(under), d->largest * 1000.0f, d->worstBody,
@@ -122,7 +126,7 @@ void drawFork(App& app, size_t i) {
     ImGui::TextWrapped("Fork %zu: %s", i + 1, f.label.c_str());
     ImGui::TextDisabled("split off at step %llu", static_cast<unsigned long long>(f.forkStep));
     const uint64_t now = app.world.stepCount();
-    const Divergence* d = f.inStep ? sampleAt(f, now) : nullptr;
+    const Divergence* d = f.inStep ? sampleAt(f.divergence, now) : nullptr;
     if (!f.inStep) {
         ImGui::TextWrapped("Hidden: the main world is at step %llu, which this fork did not record "
                            "(before it was split off, or on another future).",
@@ -138,7 +142,7 @@ void drawFork(App& app, size_t i) {
     itemTooltip("The first step at which any body's centre was more than 1 mm from its place in "
                 "the main world. A fork with the same settings never gets there: the steps are "
                 "deterministic, bit for bit.");
-    drawDivergencePlot(app, i);
+    drawDivergencePlot(app, f.divergence, forkColorU32(i), static_cast<int>(i));
     itemTooltip("How far apart the bodies are, step by step: log10 of the largest distance (m) "
                 "between a body's centre in this fork and in the main world, from 1 um to 10 m; "
                 "the grey line is 1 mm, the white line the step shown. Click to go to a step.");
@@ -155,6 +159,43 @@ void drawFork(App& app, size_t i) {
     itemTooltip("Close this fork and its recording.");
     ImGui::PopID();
     if (remove) app.forks.remove(i);
+}
+
+/// The Bullet fork: what did not map, its drift, its plot.
+void drawBulletFork(App& app) {
+    PeerFork& b = app.bulletFork;
+    ImGui::PushID("bullet");
+    ImGui::ColorButton("##colour", ImGui::ColorConvertU32ToFloat4(bulletColorU32()),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, ImVec2(14, 14));
+    ImGui::SameLine();
+    ImGui::Text("%s %s (split off at step %llu)", std::string(BulletWorld::name()).c_str(),
+                BulletWorld::version().c_str(), static_cast<unsigned long long>(b.forkStep));
+    const std::vector<std::string>& unmapped = b.world->unmapped();
+    if (!unmapped.empty() && ImGui::TreeNode("unmapped", "%zu things Bullet does not have or does differently", unmapped.size())) {
+        for (const std::string& m : unmapped) ImGui::BulletText("%s", m.c_str());
+        ImGui::TreePop();
+    }
+    const uint64_t now = app.world.stepCount();
+    const Divergence* d = b.inStep ? sampleAt(b.divergence, now) : nullptr;
+    if (!b.inStep)
+        ImGui::TextWrapped("Hidden: Bullet is at step %llu, the main world at %llu. Bullet keeps no "
+                           "recording; split it off again here to compare from this step.",
+                           static_cast<unsigned long long>(b.step()), static_cast<unsigned long long>(now));
+    else if (d != nullptr) {
+        ImGui::Text("now: largest %.3g mm (body %u), mean %.3g mm", d->largest * 1000.0f, d->worstBody, d->mean * 1000.0f);
+        ImGui::Text("energy: %+.4g J against the main world", d->energyDifference);
+    }
+    if (b.divergence.firstApart >= 0)
+        ImGui::Text("first step 1 mm apart: %lld", static_cast<long long>(b.divergence.firstApart));
+    drawDivergencePlot(app, b.divergence, bulletColorU32(), 100);
+    itemTooltip("How far Bullet's bodies are from Tumble's, step by step: log10 of the largest "
+                "distance (m), the grey line 1 mm. Resting boxes are apart from the first step: "
+                "Bullet's box-box test makes no contact before boxes overlap, so each box first "
+                "falls one step (2.7 mm at 60 Hz). Click to go to a step.");
+    const bool remove = ImGui::Button("Remove");
+    itemTooltip("Close the Bullet fork.");
+    ImGui::PopID();
+    if (remove) app.bulletFork = PeerFork{};
 }
 
 } // namespace
@@ -194,7 +235,18 @@ void drawForksPanel(App& app) {
     ImGui::EndDisabled();
     itemTooltip(full ? "At most four forks at once: remove or promote one first."
                      : "Split a fork off the world as it is now, at this step.");
+    ImGui::SameLine();
+    if (ImGui::Button("Fork in Bullet")) app.addBulletFork();
+    itemTooltip("Run the world as it is now in Bullet 3 (btDiscreteDynamicsWorld, sequential "
+                "impulses) beside Tumble, with Tumble's masses, materials per pair, gravity, dt, "
+                "iterations, warm starting, ERP and split impulse, drawn as a yellow ghost. What "
+                "does not map is listed, never dropped. Bullet cannot be rewound here: after a "
+                "rewind, split it off again.");
     if (!app.forkError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", app.forkError.c_str());
+    if (app.bulletFork.world) {
+        ImGui::Separator();
+        drawBulletFork(app);
+    }
     for (size_t i = 0; i < app.forks.size(); ++i) {
         ImGui::Separator();
         drawFork(app, i);
@@ -202,7 +254,7 @@ void drawForksPanel(App& app) {
 }
 
 void drawForkLegend(App& app) {
-    if (app.forks.empty()) return;
+    if (app.forks.empty() && !app.bulletFork.world) return;
     // In the view's top-left corner, beside the left panels: which ghost is which.
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     ImVec2 at(app.viewLeftInset + 12.0f, kMenuBarHeight + 10.0f);
@@ -214,6 +266,12 @@ void drawForkLegend(App& app) {
         draw->AddRectFilled(ImVec2(at.x, at.y + 3.0f), ImVec2(at.x + 10.0f, at.y + 13.0f), forkColorU32(i));
         const std::string text = "fork " + std::to_string(i + 1) + ": " + f.label + (f.inStep ? "" : " (hidden)");
         draw->AddText(ImVec2(at.x + 16.0f, at.y), forkColorU32(i), text.c_str());
+    }
+    if (app.bulletFork.world) {
+        at.y += line;
+        draw->AddRectFilled(ImVec2(at.x, at.y + 3.0f), ImVec2(at.x + 10.0f, at.y + 13.0f), bulletColorU32());
+        const std::string text = "Bullet " + BulletWorld::version() + (app.bulletFork.inStep ? "" : " (hidden)");
+        draw->AddText(ImVec2(at.x + 16.0f, at.y), bulletColorU32(), text.c_str());
     }
 }
 

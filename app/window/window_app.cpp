@@ -182,6 +182,31 @@ std::vector<BodyVisual> forkVisuals(const App& app, size_t i) {
     return visuals;
 }
 
+/// The Bullet fork's dynamic bodies, with the main world's shapes (the same bodies, by
+/// ordinal) at Bullet's poses, interpolated like the main world's.
+std::vector<BodyVisual> bulletVisuals(const App& app) {
+    const PeerFork& b = app.bulletFork;
+    const bool blend = app.interpolate && !app.stepper.paused && !b.previousPosition.empty();
+    const float alpha = app.stepper.alpha();
+    const palette::Rgb c = palette::kBulletGhost;
+    std::vector<BodyVisual> visuals;
+    const std::vector<BodyId> ids = app.world.bodyIds();
+    const int n = std::min(b.world->bodyCount(), static_cast<int>(ids.size()));
+    for (int k = 0; k < n; ++k) {
+        const Body& body = app.world.body(ids[static_cast<size_t>(k)]);
+        if (body.type == BodyType::Static) continue;
+        BodyVisual v;
+        v.shape = &body.shape;
+        const size_t at = static_cast<size_t>(k);
+        v.position = blend ? glm::mix(b.previousPosition[at], b.world->position(k), alpha) : b.world->position(k);
+        v.orientation = blend ? glm::slerp(b.previousOrientation[at], b.world->orientation(k), alpha) : b.world->orientation(k);
+        v.color = {c.r, c.g, c.b};
+        v.type = body.type;
+        visuals.push_back(v);
+    }
+    return visuals;
+}
+
 /// The camera's matrices. `leftFraction` and `rightFraction` of the window are covered by
 /// panels: the projection is shifted sideways so the orbit target sits in the middle of the
 /// uncovered part (whose centre is at NDC x = leftFraction - rightFraction).
@@ -297,6 +322,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.renderer.drawGrid(params);
         for (size_t i = 0; i < app.forks.size(); ++i)
             if (app.forks[i].inStep) graphics.renderer.drawBodies(forkVisuals(app, i), params, kGhostOpacity);
+        if (app.bulletFork.world && app.bulletFork.inStep)
+            graphics.renderer.drawBodies(bulletVisuals(app), params, kGhostOpacity);
         DebugView debugView;
         debugView.viewProj = viewProj;
         debugView.eye = params.eye;
