@@ -149,13 +149,19 @@ int runHeadless(const HeadlessOptions& o) {
         std::cerr << "tumble: " << o.scenePath << ": forks: " << error << "\n";
         return 2;
     }
-    // The peer starts from the world as built (a snapshot's state included).
+    // The peer starts from the world as built (a snapshot's state included). A scene's Bullet
+    // fork asks for the same run as --compare bullet.
+    std::string peer = o.compare;
+    for (const ForkDef& f : scene.forks)
+        if (f.engine == "bullet" && peer.empty()) peer = "bullet";
     std::unique_ptr<CompareRun> compare;
-    if (!o.compare.empty()) {
-        compare = std::make_unique<CompareRun>(o.compare, world);
-        if (!o.quiet)
+    if (!peer.empty()) {
+        compare = std::make_unique<CompareRun>(peer, world);
+        // Asked for on the command line, what does not map is said there too; a scene's own
+        // Bullet fork lists it in the report only.
+        if (!o.quiet && !o.compare.empty())
             for (const std::string& m : compare->unmapped())
-                std::cerr << "tumble: warning: --compare " << o.compare << ": " << m << "\n";
+                std::cerr << "tumble: warning: --compare " << peer << ": " << m << "\n";
     }
 
     std::vector<Trace> traces;

@@ -73,6 +73,8 @@ bool App::openScene(const std::string& path) {
     recorder.clear();
     recorder.record(world); // step 0, so the timeline can go back to the very start
     forkError = forks.addSceneForks(scene, world);
+    for (const ForkDef& f : scene.forks)
+        if (f.engine == "bullet") addBulletFork();
     frameMs.clear();
     physicsMs.clear();
     kineticEnergy.clear();

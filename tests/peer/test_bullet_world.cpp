@@ -1,6 +1,7 @@
 // The Bullet peer (tumble/bullet_world.h): what Bullet does with a Tumble world, against
 // closed forms, and that Tumble's material table, frames and joints reach it.
 #include "tumble/bullet_world.h"
+#include "tumble/scene.h"
 
 #include "physics/contact_fixtures.h"
 
@@ -294,4 +295,31 @@ TEST(BulletPeer, HingeLimitsStopTheMotorAtTheSameAnglesAsTumbles) {
         const glm::vec3 x = peer.orientation(0) * glm::vec3(1, 0, 0);
         EXPECT_NEAR(std::atan2(-x.z, x.x), speed > 0.0f ? 0.5f : 0.0f, 0.02f) << "speed " << speed;
     }
+}
+
+TEST(BulletPeer, TheVerticalStackLessonsBulletTowerFallsWhereTumblesStands) {
+    // The lesson (scenes/vertical-stack.json) shows Bullet as a yellow ghost: with Tumble's
+    // masses, materials and solver settings mapped, Bullet's 20-box tower falls within ten
+    // seconds while Tumble's stands (Bullet's short tower holds until the tall one falls on it).
+    const SceneLoadResult loaded = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/vertical-stack.json");
+    ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+    ASSERT_EQ(loaded.scene.forks.size(), 1u);
+    EXPECT_EQ(loaded.scene.forks[0].engine, "bullet");
+    World world = buildWorld(loaded.scene);
+    BulletWorld bullet(world);
+    for (int i = 0; i < 600; ++i) {
+        world.step();
+        bullet.step();
+    }
+    const std::vector<BodyId> ids = world.bodyIds();
+    int tallTop = -1, shortTop = -1;
+    for (int k = 0; k < static_cast<int>(ids.size()); ++k) {
+        if (world.body(ids[static_cast<size_t>(k)]).name == "tall/19") tallTop = k;
+        if (world.body(ids[static_cast<size_t>(k)]).name == "short/9") shortTop = k;
+    }
+    ASSERT_GE(tallTop, 0);
+    ASSERT_GE(shortTop, 0);
+    EXPECT_GT(world.body(ids[static_cast<size_t>(tallTop)]).position.y, 19.0f) << "Tumble's tall tower stands";
+    EXPECT_LT(bullet.position(tallTop).y, 10.0f) << "Bullet's tall tower fell";
+    EXPECT_GT(world.body(ids[static_cast<size_t>(shortTop)]).position.y, 9.0f) << "Tumble's short tower stands";
 }

@@ -50,8 +50,9 @@ public:
     std::string add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes,
                     const std::string& name = "");
 
-    /// The forks a scene file lists (SceneDef::forks), split off the main world just built from
-    /// it; a snapshot's fork is put in its own saved state. Returns "" or the first error.
+    /// The Tumble forks a scene file lists (SceneDef::forks; a Bullet fork is the caller's to
+    /// start), split off the main world just built from it; a snapshot's fork is put in its own
+    /// saved state. Returns "" or the first error.
     std::string addSceneForks(const SceneDef& scene, const World& main);
 
     /// After the main world took a step: each fork at the step before takes its own, is

@@ -64,6 +64,9 @@ std::string applyLessonAction(const LessonAction& action, World& world);
 /// some settings changed, split off when the scene is loaded.
 struct ForkDef {
     std::string name;                   ///< its legend ("" = the changes themselves)
+    /// "tumble", or "bullet": the scene run by the Bullet peer with the scene's own settings
+    /// (the app's Bullet fork, headless --compare bullet; Forks::addSceneForks leaves it out).
+    std::string engine = "tumble";
     std::vector<std::string> changes;   ///< "key=value" assignments, as --set takes them
     /// A snapshot's fork carries its own state (it had drifted from the main world).
     bool hasState = false;

@@ -119,6 +119,13 @@ private:
             ForkDef fork;
             const Field fields[] = {
                 {"name", [&](const Json& j, const std::string& p) { readString(j, p, check_, fork.name); }},
+                {"engine", [&](const Json& j, const std::string& p) {
+                     if (!j.is_string() || (j.get<std::string>() != "tumble" && j.get<std::string>() != "bullet")) {
+                         check_.error(p, "must be \"tumble\" or \"bullet\", got " + describe(j));
+                         return;
+                     }
+                     fork.engine = j.get<std::string>();
+                 }},
                 {"set", [&](const Json& j, const std::string& p) {
                      if (!j.is_array()) {
                          check_.error(p, "must be an array of \"key=value\" strings, got " + describe(j));
@@ -145,6 +152,8 @@ private:
             check_.error("forks", "at most 4 forks, got " + std::to_string(scene_.forks.size()));
         for (size_t i = 0; i < scene_.forks.size(); ++i) {
             const ForkDef& f = scene_.forks[i];
+            if (f.engine == "bullet" && (!f.changes.empty() || f.hasState))
+                check_.error(forks_[i], "a Bullet fork runs the scene's own settings from its start: it takes no 'set' or 'state'");
             Settings candidate = scene_.settings;
             for (size_t k = 0; k < f.changes.size(); ++k) {
                 const std::string why = applySettingOverride(candidate, f.changes[k]);

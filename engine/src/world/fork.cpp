@@ -77,6 +77,7 @@ void Forks::seek(const World& main) {
 
 std::string Forks::addSceneForks(const SceneDef& scene, const World& main) {
     for (const ForkDef& def : scene.forks) {
+        if (def.engine != "tumble") continue; // another engine's run is its caller's to start
         std::string error = add(scene, main, def.changes, def.name);
         if (!error.empty()) return error;
         if (!def.hasState) continue;
