@@ -1,6 +1,7 @@
 // tumble: the command line. Parses arguments, then runs the window or a headless run.
 #include "headless/bug_report.h"
 #include "headless/headless.h"
+#include "headless/sweep.h"
 #include "window_app.h"
 
 #include "tumble/scene.h"
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     tumble::app::WindowOptions w;
     std::string trace;
     std::string verifyFolder;
+    tumble::app::SweepOptions sweep;
 
     cli.add_option("scene", scene, "Scene file (JSON); default scenes/default.json");
     cli.add_flag("--list-scenes", listScenes, "List the scene catalogue and exit");
@@ -85,6 +87,14 @@ int main(int argc, char** argv) {
             ->check(CLI::Range(tumble::app::kMinVerifySteps, tumble::app::kMaxVerifySteps));
     cli.add_option("--verify", verifyFolder,
                    "Replay a bug-report folder and check its state hash (exit 0 match, 1 not)");
+    cli.add_option("--sweep", sweep.sweep,
+                   "Sweep KEY=FROM:TO:STEP: run the scene once per value of the setting (--steps each, side by "
+                   "side on every core) and print --metric for each; writes --sweep-out.csv and .png");
+    std::string metricHelp = "Sweep: what to measure per run (default displacement):";
+    for (const tumble::app::SweepMetric& m : tumble::app::sweepMetrics())
+        metricHelp += std::string(" ") + m.name + " (" + m.unit + ", " + m.help + ");";
+    cli.add_option("--metric", sweep.metric, metricHelp);
+    cli.add_option("--sweep-out", sweep.out, "Sweep: write PREFIX.csv and PREFIX.png (default sweep)");
     cli.add_flag("--quiet", h.quiet, "Headless: print nothing but errors");
     cli.add_flag("--summary", h.summary, "Headless: print a one-line summary");
     cli.add_option("--screenshot", w.screenshotPath, "Window: save a PNG after --frames frames and exit");
@@ -114,6 +124,17 @@ int main(int argc, char** argv) {
         return 2;
     }
 
+    if (!sweep.sweep.empty()) {
+        if (scene.empty()) {
+            std::cerr << "tumble: --sweep needs a scene file\n";
+            return 2;
+        }
+        sweep.scenePath = scene;
+        sweep.steps = h.steps;
+        sweep.overrides = h.overrides;
+        sweep.quiet = h.quiet;
+        return tumble::app::runSweep(sweep);
+    }
     if (headless) {
         if (scene.empty()) {
             std::cerr << "tumble: --headless needs a scene file\n";

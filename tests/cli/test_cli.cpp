@@ -380,3 +380,51 @@ TEST(CommandLine, CompareWithAnUnknownEngineExitsWith2AndNamesTheValue) {
     EXPECT_NE(r.out.find("bullet"), std::string::npos) << r.out;
     EXPECT_EQ(runTumble(sceneFile("orbit.json") + " --compare bullet").status, 2); // needs --headless
 }
+
+// --- sweeps ------------------------------------------------------------------------------
+
+TEST_F(CommandLineFolder, ASweepOfTheTimestepGivesFreeFallsClosedFormOneRowPerValue) {
+    // A ball falling freely for 60 steps, swept over dt: symplectic Euler moves it
+    // g dt^2 n (n + 1) / 2, one CSV row per value, on every core.
+    writeJson(at("fall.json"), {{"format", "tumble-scene"},
+                                {"version", 1},
+                                {"settings", {{"sleep", {{"enabled", false}}}}},
+                                {"bodies", {{{"name", "ball"},
+                                             {"shape", {{"type", "sphere"}, {"radius", 0.5}}},
+                                             {"position", {0, 100, 0}}}}}});
+    const CommandResult r = runTumble("--sweep timestep=0.005:0.02:0.005 --metric displacement --steps 60 " +
+                                      at("fall.json") + " --sweep-out " + at("fall-sweep"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    std::ifstream csv(at("fall-sweep.csv"));
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "timestep,displacement (m),nonFinite");
+    int rows = 0;
+    for (double dt : {0.005, 0.01, 0.015, 0.02}) {
+        ASSERT_TRUE(std::getline(csv, line)) << "a row per value";
+        double value = 0.0, metric = 0.0;
+        int nonFinite = 1;
+        ASSERT_EQ(std::sscanf(line.c_str(), "%lf,%lf,%d", &value, &metric, &nonFinite), 3) << line;
+        EXPECT_NEAR(value, dt, 1e-9);
+        EXPECT_NEAR(metric, 9.81 * dt * dt * 60 * 61 / 2, 1e-4 * metric) << "dt " << dt;
+        EXPECT_EQ(nonFinite, 0);
+        ++rows;
+    }
+    EXPECT_FALSE(std::getline(csv, line)) << "no more rows than values";
+    EXPECT_EQ(rows, 4);
+    EXPECT_TRUE(std::filesystem::file_size(at("fall-sweep.png")) > 1000) << "the chart";
+    EXPECT_NE(r.out.find("displacement"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, ABadSweepNamesItsValueAndRunsNothing) {
+    const std::string scene = sceneFile("projectile.json");
+    CommandResult r = runTumble("--sweep solver.velocityIterations=4:1:1 " + scene);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("4:1:1"), std::string::npos) << r.out;
+    r = runTumble("--sweep solver.erp=0.5:2:0.5 " + scene);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("solver.erp=1.5"), std::string::npos) << "the first value out of range: " << r.out;
+    r = runTumble("--sweep solver.erp=0.1:0.2:0.1 --metric speed " + scene);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("'speed'"), std::string::npos) << r.out;
+}
