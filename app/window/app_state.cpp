@@ -67,6 +67,7 @@ bool App::openScene(const std::string& path) {
     seekWarning.clear();
     forgetStepViews();
     forks.clear(); // they were forks of the old world
+    watches.clear(); // they named the old world's bodies
     bulletFork = PeerFork{};
     forkError.clear();
     applyProbe(); // the probe switch outlives the world it was set on
@@ -181,6 +182,8 @@ void App::restartRecording(bool bodiesChanged) {
     recorder.clear();
     recorder.record(world);
     playBackward = false;
+    if (bodiesChanged) watches.clear(); // bodies are watched by ordinal: it may name another now
+    for (Watch& w : watches) w.main.clear(), w.forks.clear();
     if (bulletFork.world) {
         if (bodiesChanged) bulletFork = PeerFork{};
         else addBulletFork(); // the main world starts again: so does Bullet's run
@@ -292,6 +295,7 @@ void App::stepWorld(int steps) {
         world.step();
         recorder.record(world);
         followForks(true);
+        sampleWatches(watches, world, forks);
         seekWarning.clear();
         ++stepsThisFrame;
         if (world.hasNonFinite() && !nonFiniteNoticed) {

@@ -5,6 +5,7 @@
 /// context and live in window_app.cpp), so this state can be made and changed without one.
 #include "window/camera.h"
 #include "window/interaction.h"
+#include "window/watch.h"
 #include "window_app.h"
 
 #include "tumble/debug_draw.h"
@@ -61,6 +62,7 @@ struct PanelFlags {
     bool debugger = true;
     bool system = true;
     bool forks = true;
+    bool plots = true;
     bool timeline = true;
     bool lesson = true;
     bool help = false;
@@ -106,6 +108,9 @@ struct App {
     std::string forkChanges;           ///< the Forks tab's text: "key=value; key=value"
     std::string forkError;             ///< why the last fork was refused
     PeerFork bulletFork;               ///< Bullet beside the main world
+
+    // --- watch plots (the Plots tab) -------------------------------------------------------
+    std::vector<Watch> watches;        ///< sampled after every step, main world and forks
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads

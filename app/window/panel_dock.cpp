@@ -33,6 +33,10 @@ const DockTab kTabs[] = {
     {"Step debugger", &PanelFlags::debugger, drawDebuggerPanel,
      "A step inside a step: the step shown, run again with every stage and every constraint it "
      "solves written down; walk it stage by stage, pass by pass or constraint by constraint."},
+    {"Plots", &PanelFlags::plots, drawPlotsPanel,
+     "Watch a quantity of the selected body (height, speed, angular speed, energy) or of the "
+     "world (energy, momentum, penetration, awake bodies, step time) step by step; forks plot "
+     "in their colours; click to go to a step; export CSV."},
     {"Forks", &PanelFlags::forks, drawForksPanel,
      "Copies of the world as it is now with other settings, stepping with it and drawn over it "
      "as ghosts; how far each has drifted, and since when."},
@@ -57,7 +61,7 @@ void drawDock(App& app) {
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
-    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  System  Step debugger  Forks  Spawn###Physics")) {
+    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  System  Step debugger  Plots  Forks  Spawn###Physics")) {
         ImGui::End();
         return;
     }

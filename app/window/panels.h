@@ -46,6 +46,8 @@ void drawSystemPanel(App& app);
 void drawDebuggerPanel(App& app);
 /// The debugger's constraint under the cursor in the view: its bodies, impulse, velocities.
 void emitDebuggerCursor(const App& app, DebugDraw& draw);
+/// Watch plots: quantities of the selected body or the world against the step.
+void drawPlotsPanel(App& app);
 /// A/B forks: split variants off the world, their drift from it, promote one.
 void drawForksPanel(App& app);
 /// Which ghost in the view is which fork (top-left of the view, while there are forks).

@@ -97,6 +97,8 @@ void drawMenuBar(App& app) {
                      "The selected body's constraint rows and its island's matrix A = J M^-1 J^T.");
         dockMenuItem(app, "Step debugger", &PanelFlags::debugger,
                      "A step inside a step: the shown step's stages and constraints, one at a time.");
+        dockMenuItem(app, "Plots", &PanelFlags::plots,
+                     "Watched quantities of a body or the world, step by step, forks in their colours.");
         dockMenuItem(app, "Forks", &PanelFlags::forks,
                      "Copies of the world with other settings, stepping with it as ghosts: what a knob changed.");
         ImGui::Separator();

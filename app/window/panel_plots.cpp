@@ -1,0 +1,175 @@
+// The Plots tab: watched quantities of the selected body or the world against the step, on
+// the Timeline's axis, the forks in their colours; a click goes to that step (watch.h).
+#include "window/palette.h"
+#include "window/panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace tumble::app {
+namespace {
+
+ImU32 toU32(palette::Rgb c) { return IM_COL32(palette::toByte(c.r), palette::toByte(c.g), palette::toByte(c.b), 255); }
+
+/// One watch against the recorded steps, main world white, forks in their colours.
+void drawWatchPlot(App& app, const Watch& w, int id) {
+    const uint64_t first = app.recorder.firstStep(), last = std::max(app.recorder.lastStep(), first + 1);
+    float lo = 0.0f, hi = 0.0f;
+    bool any = false;
+    auto span = [&](const WatchSeries& s) {
+        for (size_t k = 0; k < s.steps.size(); ++k)
+            if (s.steps[k] >= first && s.steps[k] <= last) {
+                lo = any ? std::min(lo, s.values[k]) : s.values[k];
+                hi = any ? std::max(hi, s.values[k]) : s.values[k];
+                any = true;
+            }
+    };
+    span(w.main);
+    for (const WatchSeries& f : w.forks) span(f);
+    if (!any) {
+        ImGui::TextDisabled("no samples yet: take a step");
+        return;
+    }
+    if (hi - lo < 1e-6f * std::max(1.0f, std::fabs(hi))) hi = lo + std::max(1e-6f, 0.01f * std::fabs(lo)), lo -= (hi - lo);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, 160.0f), 90.0f);
+    ImGui::PushID(id);
+    ImGui::InvisibleButton("##plot", size);
+    const bool hovered = ImGui::IsItemHovered(), clicked = ImGui::IsItemClicked();
+    ImGui::PopID();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 max(origin.x + size.x, origin.y + size.y);
+    draw->AddRectFilled(origin, max, IM_COL32(20, 22, 28, 255));
+    auto x = [&](uint64_t step) { return origin.x + size.x * float(step - first) / float(last - first); };
+    auto y = [&](float v) { return max.y - 4.0f - (size.y - 8.0f) * (v - lo) / (hi - lo); };
+    auto plot = [&](const WatchSeries& s, ImU32 color) {
+        for (size_t k = 1; k < s.steps.size(); ++k) {
+            if (s.steps[k - 1] < first || s.steps[k] > last) continue;
+            draw->AddLine(ImVec2(x(s.steps[k - 1]), y(s.values[k - 1])), ImVec2(x(s.steps[k]), y(s.values[k])), color, 1.5f);
+        }
+    };
+    for (size_t i = 0; i < w.forks.size(); ++i) plot(w.forks[i], toU32(palette::forkColor(static_cast<unsigned>(i))));
+    plot(w.main, IM_COL32(235, 235, 235, 255));
+    char text[48];
+    std::snprintf(text, sizeof text, "%.4g", hi);
+    draw->AddText(ImVec2(origin.x + 3.0f, origin.y + 1.0f), IM_COL32(150, 150, 150, 255), text);
+    std::snprintf(text, sizeof text, "%.4g", lo);
+    draw->AddText(ImVec2(origin.x + 3.0f, max.y - 15.0f), IM_COL32(150, 150, 150, 255), text);
+    const uint64_t now = app.world.stepCount();
+    if (now >= first && now <= last) draw->AddLine(ImVec2(x(now), origin.y), ImVec2(x(now), max.y), IM_COL32(255, 255, 255, 120));
+    const float t = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / size.x, 0.0f, 1.0f);
+    const uint64_t under = first + static_cast<uint64_t>(std::lround(t * float(last - first)));
+    if (hovered) {
+        auto it = std::lower_bound(w.main.steps.begin(), w.main.steps.end(), under);
+        if (it != w.main.steps.end() && *it == under)
+            ImGui::SetTooltip("step %llu: %.6g %s\nclick to go to this step", static_cast<unsigned long long>(under),
+                              w.main.values[size_t(it - w.main.steps.begin())], watchKind(w.what).unit);
+    }
+    if (clicked && !app.seekTo(under)) app.setStatus("Step " + std::to_string(under) + " is no longer recorded.");
+}
+
+/// plots/<scene>-watch.csv: the step, then a column per watch and per fork of it.
+void exportWatches(App& app) {
+    namespace fs = std::filesystem;
+    const fs::path folder = "plots";
+    const std::string stem = fs::path(app.scenePath).stem().string();
+    const fs::path file = folder / ((stem.empty() ? "scene" : stem) + "-watch.csv");
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    std::ofstream out(file, std::ios::binary);
+    out << "step";
+    for (const Watch& w : app.watches) {
+        out << ",\"" << w.label << "\"";
+        for (size_t i = 0; i < w.forks.size(); ++i) out << ",\"" << w.label << " fork " << i + 1 << "\"";
+    }
+    out << "\n";
+    // Rows: every step any main series has (they are sampled together, so one list serves).
+    const WatchSeries& steps = app.watches.front().main;
+    for (size_t k = 0; k < steps.steps.size(); ++k) {
+        const uint64_t step = steps.steps[k];
+        out << step;
+        auto cell = [&](const WatchSeries& s) {
+            auto it = std::lower_bound(s.steps.begin(), s.steps.end(), step);
+            out << ",";
+            if (it != s.steps.end() && *it == step) out << s.values[size_t(it - s.steps.begin())];
+        };
+        for (const Watch& w : app.watches) {
+            cell(w.main);
+            for (const WatchSeries& f : w.forks) cell(f);
+        }
+        out << "\n";
+    }
+    out.close();
+    app.setStatus(ec || !out ? "Could not write " + file.string() : "Saved the watched quantities to " + file.string());
+}
+
+} // namespace
+
+void drawPlotsPanel(App& app) {
+    static int bodyKind = 0, worldKind = 0;
+    std::vector<const WatchKind*> ofBody, ofWorld;
+    for (const WatchKind& k : watchKinds()) (k.ofBody ? ofBody : ofWorld).push_back(&k);
+    ImGui::TextWrapped("Watch a quantity step by step: the main world in white, each fork in its "
+                       "colour, on the Timeline's steps. Click a plot to go to that step.");
+    const bool haveBody = !app.selected.isNull() && app.world.isValid(app.selected);
+    ImGui::SetNextItemWidth(150.0f);
+    ImGui::Combo("##bodyKind", &bodyKind, [](void* data, int i, const char** out) {
+        *out = (*static_cast<std::vector<const WatchKind*>*>(data))[size_t(i)]->name;
+        return true;
+    }, &ofBody, static_cast<int>(ofBody.size()));
+    itemTooltip(ofBody[size_t(bodyKind)]->help);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!haveBody);
+    if (ImGui::Button("Watch the selected body")) {
+        const std::vector<BodyId> ids = app.world.bodyIds();
+        const auto at = std::find(ids.begin(), ids.end(), app.selected);
+        Watch w;
+        w.what = ofBody[size_t(bodyKind)]->what;
+        w.ordinal = static_cast<uint32_t>(at - ids.begin());
+        const std::string& name = app.world.body(app.selected).name;
+        w.label = (name.empty() ? "body " + std::to_string(w.ordinal) : name) + ": " + ofBody[size_t(bodyKind)]->name +
+                  " (" + ofBody[size_t(bodyKind)]->unit + ")";
+        app.watches.push_back(std::move(w));
+    }
+    ImGui::EndDisabled();
+    itemTooltip(haveBody ? "Plot this quantity of the body selected in the view (click a body first), from the next step on."
+                         : "Click a body in the view first.");
+    ImGui::SetNextItemWidth(150.0f);
+    ImGui::Combo("##worldKind", &worldKind, [](void* data, int i, const char** out) {
+        *out = (*static_cast<std::vector<const WatchKind*>*>(data))[size_t(i)]->name;
+        return true;
+    }, &ofWorld, static_cast<int>(ofWorld.size()));
+    itemTooltip(ofWorld[size_t(worldKind)]->help);
+    ImGui::SameLine();
+    if (ImGui::Button("Watch the world")) {
+        Watch w;
+        w.what = ofWorld[size_t(worldKind)]->what;
+        const std::string unit = ofWorld[size_t(worldKind)]->unit;
+        w.label = std::string("world: ") + ofWorld[size_t(worldKind)]->name + (unit.empty() ? "" : " (" + unit + ")");
+        app.watches.push_back(std::move(w));
+    }
+    itemTooltip("Plot this figure of the whole world, from the next step on.");
+    if (app.watches.empty()) return;
+    if (ImGui::Button("Export CSV")) exportWatches(app);
+    itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
+    for (size_t i = 0; i < app.watches.size(); ++i) {
+        ImGui::Separator();
+        ImGui::PushID(static_cast<int>(i));
+        const bool remove = ImGui::SmallButton("x");
+        itemTooltip("Stop watching this.");
+        ImGui::SameLine();
+        ImGui::TextUnformatted(app.watches[i].label.c_str());
+        ImGui::PopID();
+        if (remove) {
+            app.watches.erase(app.watches.begin() + static_cast<std::ptrdiff_t>(i));
+            break;
+        }
+        drawWatchPlot(app, app.watches[i], static_cast<int>(i));
+    }
+}
+
+} // namespace tumble::app
