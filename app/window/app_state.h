@@ -83,6 +83,31 @@ struct PeerFork {
     uint64_t step() const { return forkStep + (world ? world->stepCount() : 0); }
 };
 
+/// The selected body's recorded path, drawn in the view (the Debug draw panel's Trail
+/// section). Kept across loads, like the other view options.
+struct TrailOptions {
+    bool show = false;          ///< the centre-of-mass path around the step shown
+    float seconds = 2.0f;       ///< s of recording drawn before the step shown, and after it when rewound
+    int onionEvery = 0;         ///< steps between the faint poses of the onion skin; 0 off
+};
+
+/// The trail as last built from the recording, and what it was built from: rebuilt only when
+/// one of those changes (the step shown moves every frame while running, so this matters less
+/// for the cost of one build than for not repeating it while paused or rewound).
+struct TrailCache {
+    bool built = false;
+    BodyId body = kNullBody;
+    uint64_t sceneGeneration = 0;
+    int bodyCount = 0;                 ///< a body added or removed renumbers the ordinals
+    uint64_t shown = 0, first = 0, last = 0; ///< the step shown, the recording's first and last
+    uint64_t spanSteps = 0;
+    int onionEvery = 0;                ///< as asked for
+    uint64_t onionStride = 0;          ///< steps between the poses drawn (onionEvery, thinned on long spans)
+    std::vector<RecordedPose> past;    ///< up to the step shown, oldest first (ends at it)
+    std::vector<RecordedPose> future;  ///< from the step shown on, when rewound (starts at it)
+    std::vector<RecordedPose> onion;   ///< the poses every onionEvery steps along the span
+};
+
 struct App {
     WindowOptions options;
 
@@ -95,6 +120,8 @@ struct App {
     bool interpolate = true;           ///< draw lerp/slerp(previous, current, alpha)
     bool keepSettingsOnReload = false; ///< R keeps the live Settings instead of the file's
     DebugDrawOptions debugDraw;
+    TrailOptions trail;                ///< the selected body's recorded path and onion skin
+    TrailCache trailCache;             ///< built by updateTrail (window/trail.h)
     OrbitCamera camera;
 
     // --- record and rewind (the Timeline panel) -------------------------------------

@@ -1,5 +1,6 @@
 // The Debug draw panel: one checkbox per flag of tumble::debugDrawFlags() (the list the scene
-// reader and writer walk too, so a new flag shows up here by itself) and the impulse scale.
+// reader and writer walk too, so a new flag shows up here by itself), the impulse scale, and
+// the selected body's trail and onion skin (window/trail.h).
 #include "window/panels.h"
 
 #include <imgui.h>
@@ -44,6 +45,33 @@ void drawDebugDrawPanel(App& app) {
                 "mu lambda_n) and the joints' reaction impulses.");
     if (!o.impulses && !o.warmStart && !o.frictionBound)
         ImGui::TextDisabled("(impulses, warmStart and frictionBound are off: no contact impulses to scale)");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Trail of the selected body");
+    TrailOptions& t = app.trail;
+    ImGui::Checkbox("Trail", &t.show);
+    itemTooltip("The selected body's centre-of-mass path through the recording (Timeline): the "
+                "span before the step shown in orange, and when you have rewound, the recorded "
+                "steps after it dimmer. Select a body first (click it).");
+    ImGui::SetNextItemWidth(-140.0f);
+    ImGui::SliderFloat("Span", &t.seconds, 0.1f, 10.0f, "%.1f s", ImGuiSliderFlags_Logarithmic);
+    t.seconds = std::clamp(t.seconds, 0.0f, 60.0f);
+    itemTooltip("How much of the recording the trail and the onion skin cover on each side of "
+                "the step shown, in s of simulated time (span / dt steps). Only recorded steps "
+                "are drawn: the Timeline's memory budget bounds how far back it goes.");
+    ImGui::SetNextItemWidth(-140.0f);
+    ImGui::SliderInt("Onion skin every", &t.onionEvery, 0, 120, t.onionEvery == 0 ? "off" : "%d steps");
+    t.onionEvery = std::clamp(t.onionEvery, 0, 100000);
+    itemTooltip("Draw the selected body faintly at its recorded pose every k steps (k x dt s "
+                "apart) along the span, so spin and swing show as a sequence of frames; 0 turns "
+                "it off. Poses are taken at multiples of k, so they stay put while the world "
+                "runs. At most 40 are drawn: a smaller k over a long span is thinned.");
+    const TrailCache& c = app.trailCache;
+    if (c.built && c.onionStride > static_cast<uint64_t>(t.onionEvery))
+        ImGui::TextDisabled("(span too long for every %d: drawing every %llu steps)", t.onionEvery,
+                            static_cast<unsigned long long>(c.onionStride));
+    if ((t.show || t.onionEvery > 0) && app.selected.isNull())
+        ImGui::TextDisabled("(select a body to see its trail)");
 }
 
 } // namespace tumble::app

@@ -11,6 +11,7 @@
 #include "window/picking.h"
 #include "window/renderer.h"
 #include "window/screenshot.h"
+#include "window/trail.h"
 
 #include <glad/gl.h>
 
@@ -34,6 +35,10 @@ namespace {
 constexpr float kScreenshotFrameTime = 1.0f / 60.0f;
 /// A fork's ghost: enough to see where its bodies are, little enough to see the main world's.
 constexpr float kGhostOpacity = 0.38f;
+/// The onion skin's poses: fainter than a fork's ghosts, since many of them overlap, and the
+/// ones after the step shown (rewound) fainter still, like the future part of the trail.
+constexpr float kOnionOpacity = 0.2f;
+constexpr float kOnionFutureOpacity = 0.09f;
 
 /// The window and its GL context, released in reverse order of creation.
 struct WindowContext {
@@ -313,6 +318,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.debugLines.clear();
         emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
         emitSelection(app, graphics.debugLines);
+        updateTrail(app);
+        emitTrail(app, graphics.debugLines);
         emitDebuggerCursor(app, graphics.debugLines);
         graphics.debugLines.drawLabels(ImGui::GetBackgroundDrawList(), viewProj, io.DisplaySize.x, io.DisplaySize.y);
         ImGui::Render();
@@ -324,6 +331,10 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             if (app.forks[i].inStep) graphics.renderer.drawBodies(forkVisuals(app, i), params, kGhostOpacity);
         if (app.bulletFork.world && app.bulletFork.inStep)
             graphics.renderer.drawBodies(bulletVisuals(app), params, kGhostOpacity);
+        if (!app.trailCache.onion.empty()) {
+            graphics.renderer.drawBodies(onionVisuals(app, false), params, kOnionOpacity);
+            graphics.renderer.drawBodies(onionVisuals(app, true), params, kOnionFutureOpacity);
+        }
         DebugView debugView;
         debugView.viewProj = viewProj;
         debugView.eye = params.eye;

@@ -68,6 +68,10 @@ public:
     /// The recorded state after `step` and the Settings that step ran with; false when the step
     /// is not recorded or its record is damaged.
     bool stateAt(uint64_t step, WorldState& state, Settings& settings) const;
+    /// The pose of one body (by ordinal) after `step`, read without unpacking the whole state:
+    /// position in m (centre of mass), orientation as recorded. False when the step is not
+    /// recorded or has no such body.
+    bool poseAt(uint64_t step, uint32_t ordinal, glm::vec3& position, glm::quat& orientation) const;
 
     /// Take over another recording (a promoted fork's): its steps replace this one's from its
     /// first step on, and this recording's earlier steps stay when they lead up to it without a
@@ -98,5 +102,20 @@ private:
     size_t budget_;
     size_t used_ = 0;
 };
+
+/// A body's pose after one recorded step (a point of its recorded path).
+struct RecordedPose {
+    uint64_t step = 0;
+    glm::vec3 position{0.0f};                      ///< m, centre of mass
+    glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
+};
+
+/// The path of body `ordinal` through the recording: its pose after each recorded step s in
+/// [from, to] with s a multiple of `every` (1: every step; 0 counts as 1), oldest first. Steps
+/// outside the recording are left out. Taking multiples of `every` rather than every k-th step
+/// after `from` keeps the chosen steps fixed while a window [from, to] slides along, so poses
+/// drawn from them (the onion skin) stay put instead of crawling.
+std::vector<RecordedPose> recordedPath(const Recorder& recorder, uint32_t ordinal, uint64_t from,
+                                       uint64_t to, uint64_t every = 1);
 
 } // namespace tumble

@@ -107,6 +107,11 @@ bool Recorder::stateAt(uint64_t step, WorldState& state, Settings& settings) con
     return true;
 }
 
+bool Recorder::poseAt(uint64_t step, uint32_t ordinal, glm::vec3& position, glm::quat& orientation) const {
+    const Frame* frame = find(step);
+    return frame != nullptr && unpackBodyPose(frame->state, ordinal, position, orientation);
+}
+
 bool Recorder::seek(World& world, uint64_t step, std::string* error) {
     auto fail = [&](const std::string& message) {
         if (error != nullptr) *error = message;

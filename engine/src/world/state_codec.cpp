@@ -203,4 +203,20 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
     return r.done();
 }
 
+bool unpackBodyPose(std::span<const std::byte> bytes, uint32_t ordinal, glm::vec3& position,
+                    glm::quat& orientation) {
+    // The header ends with the body count; body records follow it, position first, then
+    // orientation (the order unpackState reads them in).
+    constexpr size_t kCountAt = 8 + 8 + 4;
+    uint32_t count = 0;
+    if (bytes.size() < kHeaderBytes) return false;
+    std::memcpy(&count, bytes.data() + kCountAt, sizeof(count));
+    if (ordinal >= count) return false;
+    const size_t at = kHeaderBytes + static_cast<size_t>(ordinal) * kBodyBytes;
+    if (bytes.size() < at + sizeof(position) + sizeof(orientation)) return false;
+    std::memcpy(&position, bytes.data() + at, sizeof(position));
+    std::memcpy(&orientation, bytes.data() + at + sizeof(position), sizeof(orientation));
+    return true;
+}
+
 } // namespace tumble

@@ -20,5 +20,10 @@ void packState(const WorldState& state, std::span<const ContactManifoldInfo> con
                std::span<const uint32_t> ordinalOfSlot, std::vector<std::byte>& out);
 /// Unpack; false when the bytes are truncated or malformed.
 bool unpackState(std::span<const std::byte> bytes, WorldState& out);
+/// One body's pose (centre of mass, orientation) read straight from the packed bytes, without
+/// unpacking the rest: bodies come first and have a fixed size, so this costs a copy of 28
+/// bytes however many contacts the step holds. False when there is no such body.
+bool unpackBodyPose(std::span<const std::byte> bytes, uint32_t ordinal, glm::vec3& position,
+                    glm::quat& orientation);
 
 } // namespace tumble
