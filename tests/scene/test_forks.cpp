@@ -97,8 +97,12 @@ TEST(Forks, AForkWithoutWarmStartingDriftsFromTheMainPyramid) {
         EXPECT_EQ(f.divergence.samples.size(), 301u);
         // Before the first step apart no body was a millimetre off, and at it one was.
         for (const Divergence& d : f.divergence.samples) {
-            if (int64_t(d.step) < f.divergence.firstApart) EXPECT_LE(d.largest, kApartDistance);
-            if (int64_t(d.step) == f.divergence.firstApart) EXPECT_GT(d.largest, kApartDistance);
+            if (int64_t(d.step) < f.divergence.firstApart) {
+                EXPECT_LE(d.largest, kApartDistance);
+            }
+            if (int64_t(d.step) == f.divergence.firstApart) {
+                EXPECT_GT(d.largest, kApartDistance);
+            }
         }
     }
 }
