@@ -55,9 +55,9 @@ void drawWatchPlot(App& app, const Watch& w, int id) {
     for (size_t i = 0; i < w.forks.size(); ++i) plot(w.forks[i], toU32(palette::forkColor(static_cast<unsigned>(i))));
     plot(w.main, IM_COL32(235, 235, 235, 255));
     char text[48];
-    std::snprintf(text, sizeof text, "%.4g", hi);
+    std::snprintf(text, sizeof text, "%.6g", hi);
     draw->AddText(ImVec2(origin.x + 3.0f, origin.y + 1.0f), IM_COL32(150, 150, 150, 255), text);
-    std::snprintf(text, sizeof text, "%.4g", lo);
+    std::snprintf(text, sizeof text, "%.6g", lo);
     draw->AddText(ImVec2(origin.x + 3.0f, max.y - 15.0f), IM_COL32(150, 150, 150, 255), text);
     const uint64_t now = app.world.stepCount();
     if (now >= first && now <= last) draw->AddLine(ImVec2(x(now), origin.y), ImVec2(x(now), max.y), IM_COL32(255, 255, 255, 120));
@@ -107,51 +107,76 @@ void exportWatches(App& app) {
     app.setStatus(ec || !out ? "Could not write " + file.string() : "Saved the watched quantities to " + file.string());
 }
 
+/// A combo over `kinds`; returns the chosen one.
+const WatchKind& kindCombo(const char* id, const std::vector<const WatchKind*>& kinds, int& index) {
+    ImGui::SetNextItemWidth(150.0f);
+    ImGui::Combo(id, &index, [](void* data, int i, const char** out) {
+        *out = (*static_cast<const std::vector<const WatchKind*>*>(data))[size_t(i)]->name;
+        return true;
+    }, const_cast<std::vector<const WatchKind*>*>(&kinds), static_cast<int>(kinds.size()));
+    itemTooltip(kinds[size_t(index)]->help);
+    return *kinds[size_t(index)];
+}
+
+Watch makeWatch(const WatchKind& kind, uint32_t ordinal, const std::string& of) {
+    Watch w;
+    w.what = kind.what;
+    w.ordinal = ordinal;
+    const std::string unit = kind.unit;
+    w.label = of + ": " + kind.name + (unit.empty() ? "" : " (" + unit + ")");
+    return w;
+}
+
+/// "hinge 2 (door - frame)": how the joint list names joint `ordinal`.
+std::string jointLabel(const World& world, JointId id, size_t ordinal) {
+    const JointInfo& j = world.joint(id);
+    if (!j.def.name.empty()) return j.def.name;
+    return "joint " + std::to_string(ordinal);
+}
+
 } // namespace
 
 void drawPlotsPanel(App& app) {
-    static int bodyKind = 0, worldKind = 0;
-    std::vector<const WatchKind*> ofBody, ofWorld;
-    for (const WatchKind& k : watchKinds()) (k.ofBody ? ofBody : ofWorld).push_back(&k);
+    static int bodyKind = 0, jointKind = 0, worldKind = 0, joint = 0;
+    std::vector<const WatchKind*> ofBody, ofJoint, ofWorld;
+    for (const WatchKind& k : watchKinds())
+        (k.target == WatchTarget::Body ? ofBody : k.target == WatchTarget::Joint ? ofJoint : ofWorld).push_back(&k);
     ImGui::TextWrapped("Watch a quantity step by step: the main world in white, each fork in its "
                        "colour, on the Timeline's steps. Click a plot to go to that step.");
     const bool haveBody = !app.selected.isNull() && app.world.isValid(app.selected);
-    ImGui::SetNextItemWidth(150.0f);
-    ImGui::Combo("##bodyKind", &bodyKind, [](void* data, int i, const char** out) {
-        *out = (*static_cast<std::vector<const WatchKind*>*>(data))[size_t(i)]->name;
-        return true;
-    }, &ofBody, static_cast<int>(ofBody.size()));
-    itemTooltip(ofBody[size_t(bodyKind)]->help);
+    const WatchKind& bodyWatch = kindCombo("##bodyKind", ofBody, bodyKind);
     ImGui::SameLine();
     ImGui::BeginDisabled(!haveBody);
     if (ImGui::Button("Watch the selected body")) {
         const std::vector<BodyId> ids = app.world.bodyIds();
-        const auto at = std::find(ids.begin(), ids.end(), app.selected);
-        Watch w;
-        w.what = ofBody[size_t(bodyKind)]->what;
-        w.ordinal = static_cast<uint32_t>(at - ids.begin());
+        const uint32_t ordinal = static_cast<uint32_t>(std::find(ids.begin(), ids.end(), app.selected) - ids.begin());
         const std::string& name = app.world.body(app.selected).name;
-        w.label = (name.empty() ? "body " + std::to_string(w.ordinal) : name) + ": " + ofBody[size_t(bodyKind)]->name +
-                  " (" + ofBody[size_t(bodyKind)]->unit + ")";
-        app.watches.push_back(std::move(w));
+        app.watches.push_back(makeWatch(bodyWatch, ordinal, name.empty() ? "body " + std::to_string(ordinal) : name));
     }
     ImGui::EndDisabled();
     itemTooltip(haveBody ? "Plot this quantity of the body selected in the view (click a body first), from the next step on."
                          : "Click a body in the view first.");
-    ImGui::SetNextItemWidth(150.0f);
-    ImGui::Combo("##worldKind", &worldKind, [](void* data, int i, const char** out) {
-        *out = (*static_cast<std::vector<const WatchKind*>*>(data))[size_t(i)]->name;
-        return true;
-    }, &ofWorld, static_cast<int>(ofWorld.size()));
-    itemTooltip(ofWorld[size_t(worldKind)]->help);
-    ImGui::SameLine();
-    if (ImGui::Button("Watch the world")) {
-        Watch w;
-        w.what = ofWorld[size_t(worldKind)]->what;
-        const std::string unit = ofWorld[size_t(worldKind)]->unit;
-        w.label = std::string("world: ") + ofWorld[size_t(worldKind)]->name + (unit.empty() ? "" : " (" + unit + ")");
-        app.watches.push_back(std::move(w));
+    const std::vector<JointId> joints = app.world.jointIds();
+    if (!joints.empty()) {
+        const WatchKind& jointWatch = kindCombo("##jointKind", ofJoint, jointKind);
+        ImGui::SameLine();
+        joint = std::clamp(joint, 0, static_cast<int>(joints.size()) - 1);
+        ImGui::SetNextItemWidth(110.0f);
+        if (ImGui::BeginCombo("##joint", jointLabel(app.world, joints[size_t(joint)], size_t(joint)).c_str())) {
+            for (int k = 0; k < static_cast<int>(joints.size()); ++k)
+                if (ImGui::Selectable(jointLabel(app.world, joints[size_t(k)], size_t(k)).c_str(), k == joint)) joint = k;
+            ImGui::EndCombo();
+        }
+        itemTooltip("Which joint, by name (or its place in the scene's list).");
+        ImGui::SameLine();
+        if (ImGui::Button("Watch"))
+            app.watches.push_back(makeWatch(jointWatch, static_cast<uint32_t>(joint),
+                                            jointLabel(app.world, joints[size_t(joint)], size_t(joint))));
+        itemTooltip("Plot this quantity of the chosen joint, from the next step on.");
     }
+    const WatchKind& worldWatch = kindCombo("##worldKind", ofWorld, worldKind);
+    ImGui::SameLine();
+    if (ImGui::Button("Watch the world")) app.watches.push_back(makeWatch(worldWatch, 0, "world"));
     itemTooltip("Plot this figure of the whole world, from the next step on.");
     if (app.watches.empty()) return;
     if (ImGui::Button("Export CSV")) exportWatches(app);

@@ -7,16 +7,22 @@ namespace tumble::app {
 
 const std::vector<WatchKind>& watchKinds() {
     static const std::vector<WatchKind> kinds = {
-        {WatchWhat::Height, "height", "m", true, "The body's centre of mass, y (up)."},
-        {WatchWhat::Speed, "speed", "m/s", true, "|v| of the body's centre of mass."},
-        {WatchWhat::AngularSpeed, "angular speed", "rad/s", true, "|w|, how fast the body turns."},
-        {WatchWhat::BodyEnergy, "kinetic energy", "J", true, "1/2 m v^2 + 1/2 w . I w of the body."},
-        {WatchWhat::TotalEnergy, "total energy", "J", false,
+        {WatchWhat::Height, "height", "m", WatchTarget::Body, "The body's centre of mass, y (up)."},
+        {WatchWhat::Speed, "speed", "m/s", WatchTarget::Body, "|v| of the body's centre of mass."},
+        {WatchWhat::AngularSpeed, "angular speed", "rad/s", WatchTarget::Body, "|w|, how fast the body turns."},
+        {WatchWhat::BodyEnergy, "kinetic energy", "J", WatchTarget::Body, "1/2 m v^2 + 1/2 w . I w of the body."},
+        {WatchWhat::JointPosition, "angle or travel", "rad or m", WatchTarget::Joint,
+         "What the joint measures: a hinge's angle (rad), a slider's travel (m), a distance "
+         "joint's length (m: a rigid rod stretches by a hair twice a swing); 0 for a ball socket."},
+        {WatchWhat::JointForce, "reaction force", "N", WatchTarget::Joint,
+         "|F|, the force the joint puts on its second body: m g for a body hanging at rest."},
+        {WatchWhat::JointTorque, "reaction torque", "N m", WatchTarget::Joint, "|T|, the torque the joint puts on its second body."},
+        {WatchWhat::TotalEnergy, "total energy", "J", WatchTarget::World,
          "Kinetic + potential (gravity from y = 0, attractors) of the world: flat for a lossless scene."},
-        {WatchWhat::Momentum, "momentum", "N s", false, "|sum of m v| over the bodies: conserved without gravity and ground."},
-        {WatchWhat::Penetration, "largest penetration", "m", false, "The deepest overlap of any contact after the step."},
-        {WatchWhat::AwakeBodies, "awake bodies", "", false, "Dynamic bodies not sleeping."},
-        {WatchWhat::StepMs, "step time", "ms", false, "How long the step took (the main world's timer)."},
+        {WatchWhat::Momentum, "momentum", "N s", WatchTarget::World, "|sum of m v| over the bodies: conserved without gravity and ground."},
+        {WatchWhat::Penetration, "largest penetration", "m", WatchTarget::World, "The deepest overlap of any contact after the step."},
+        {WatchWhat::AwakeBodies, "awake bodies", "", WatchTarget::World, "Dynamic bodies not sleeping."},
+        {WatchWhat::StepMs, "step time", "ms", WatchTarget::World, "How long the step took (the main world's timer)."},
     };
     return kinds;
 }
@@ -38,7 +44,18 @@ void WatchSeries::add(uint64_t step, float value) {
 
 float watchValue(const World& world, const Watch& watch) {
     const WatchKind& kind = watchKind(watch.what);
-    if (kind.ofBody) {
+    if (kind.target == WatchTarget::Joint) {
+        const std::vector<JointId> ids = world.jointIds();
+        if (watch.ordinal >= ids.size()) return 0.0f;
+        const JointInfo& j = world.joint(ids[watch.ordinal]);
+        switch (watch.what) {
+        case WatchWhat::JointPosition: return j.angle;
+        case WatchWhat::JointForce: return glm::length(j.reactionForce);
+        case WatchWhat::JointTorque: return j.reactionTorque;
+        default: return 0.0f;
+        }
+    }
+    if (kind.target == WatchTarget::Body) {
         const std::vector<BodyId> ids = world.bodyIds();
         if (watch.ordinal >= ids.size()) return 0.0f;
         const Body& b = world.body(ids[watch.ordinal]);

@@ -18,6 +18,9 @@ enum class WatchWhat : uint8_t {
     Speed,         ///< m/s, |v|
     AngularSpeed,  ///< rad/s, |w|
     BodyEnergy,    ///< J, the body's kinetic energy
+    JointPosition, ///< rad (hinge) or m (slider), the joint's angle or travel
+    JointForce,    ///< N, |reaction force| the joint puts on its second body
+    JointTorque,   ///< N m, |reaction torque|
     TotalEnergy,   ///< J, the world's kinetic + potential energy
     Momentum,      ///< N s, |sum m v| of the world
     Penetration,   ///< m, the deepest contact of the step
@@ -25,12 +28,15 @@ enum class WatchWhat : uint8_t {
     StepMs,        ///< ms, the step's time
 };
 
-/// A watchable quantity: its name, unit, and whether it reads a body.
+/// What a watch reads from.
+enum class WatchTarget : uint8_t { Body, Joint, World };
+
+/// A watchable quantity: its name, unit, and what it reads.
 struct WatchKind {
     WatchWhat what;
     const char* name;
     const char* unit;
-    bool ofBody;
+    WatchTarget target;
     const char* help;
 };
 const std::vector<WatchKind>& watchKinds();
@@ -47,7 +53,7 @@ struct WatchSeries {
 
 struct Watch {
     WatchWhat what = WatchWhat::Height;
-    uint32_t ordinal = 0;           ///< the body, for a body's quantity
+    uint32_t ordinal = 0;           ///< the body or joint (its place among the live ones)
     std::string label;              ///< "box/3: height (m)"
     WatchSeries main;
     std::vector<WatchSeries> forks; ///< by fork index (App::forks)

@@ -58,3 +58,32 @@ TEST(WatchPlots, ASampleAtAnEarlierStepStartsANewFuture) {
     EXPECT_EQ(s.steps.back(), 4u);
     EXPECT_EQ(s.values.back(), 40.0f);
 }
+
+TEST(WatchPlots, AJointHoldingABodyAtRestPullsWithItsWeight) {
+    // One capsule link hanging from the world by a ball socket, settled: the joint's reaction
+    // force is the link's weight, m g.
+    Settings s;
+    s.sleep.enabled = false;
+    World world(s);
+    BodyDef d;
+    d.shape.type = ShapeType::Capsule;
+    d.shape.radius = 0.05f;
+    d.shape.halfHeight = 0.1f;
+    d.position = {0, 2.85f, 0};
+    d.material = "Wood";
+    const BodyId link = world.createBody(d);
+    JointDef j;
+    j.type = JointType::BallSocket;
+    j.bodyB = link;
+    j.anchor = {0, 3, 0};
+    ASSERT_FALSE(world.createJoint(j).isNull());
+    std::vector<Watch> watches(1);
+    watches[0].what = WatchWhat::JointForce;
+    Forks none;
+    for (int i = 0; i < 240; ++i) {
+        world.step();
+        sampleWatches(watches, world, none);
+    }
+    const float weight = 9.81f / world.body(link).invMass;
+    EXPECT_NEAR(watches[0].main.values.back(), weight, 0.01f * weight);
+}
