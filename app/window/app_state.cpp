@@ -252,8 +252,7 @@ void App::followForks(bool stepped) {
         }
         b.world->step();
         Divergence d = comparePositions(bodyPositions(world), b.world->positions(), world.stepCount());
-        d.energyDifference = (b.world->kineticEnergy() + b.world->potentialEnergy()) -
-                             (world.kineticEnergy() + world.potentialEnergy());
+        d.energyDifference = (b.world->kineticEnergy() + b.world->potentialEnergy()) - tumble::totalEnergy(world);
         b.divergence.add(d);
     }
     b.inStep = b.step() == world.stepCount();

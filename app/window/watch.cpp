@@ -72,7 +72,7 @@ float watchValue(const World& world, const Watch& watch) {
         }
     }
     switch (watch.what) {
-    case WatchWhat::TotalEnergy: return static_cast<float>(world.kineticEnergy() + world.potentialEnergy());
+    case WatchWhat::TotalEnergy: return static_cast<float>(totalEnergy(world));
     case WatchWhat::Momentum: return glm::length(world.linearMomentum());
     case WatchWhat::Penetration: return world.counters().maxPenetration;
     case WatchWhat::AwakeBodies: return static_cast<float>(world.counters().awakeBodies);

@@ -15,11 +15,6 @@ namespace {
 
 using namespace tumble;
 
-double median(std::vector<double> v) {
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
-
 void BM_Fork_Pyramid40(benchmark::State& state) {
     SceneDef def = bench::loadBenchScene("pyramid-large.json");
     for (auto _ : state) {
@@ -45,9 +40,9 @@ void BM_Fork_Pyramid40(benchmark::State& state) {
             ms[1].push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
             ratio.push_back(ms[1].back() / ms[0].back());
         }
-        state.counters["plainMs"] = median(ms[0]);
-        state.counters["withForkMs"] = median(ms[1]);
-        state.counters["forkCostPct"] = 100.0 * (median(ratio) - 1.0);
+        state.counters["plainMs"] = bench::median(ms[0]);
+        state.counters["withForkMs"] = bench::median(ms[1]);
+        state.counters["forkCostPct"] = 100.0 * (bench::median(ratio) - 1.0);
     }
 }
 BENCHMARK(BM_Fork_Pyramid40)->Iterations(1)->Unit(benchmark::kMillisecond);

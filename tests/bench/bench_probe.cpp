@@ -16,11 +16,6 @@ namespace {
 
 using namespace tumble;
 
-double median(std::vector<double> v) {
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
-
 void BM_Probe_Pyramid40(benchmark::State& state) {
     SceneDef def = bench::loadBenchScene("pyramid-large.json");
     for (auto _ : state) {
@@ -44,11 +39,11 @@ void BM_Probe_Pyramid40(benchmark::State& state) {
         auto costPct = [&](int k) {
             std::vector<double> ratio(ms[0].size());
             for (size_t i = 0; i < ratio.size(); ++i) ratio[i] = ms[k][i] / ms[0][i];
-            return 100.0 * (median(ratio) - 1.0);
+            return 100.0 * (bench::median(ratio) - 1.0);
         };
-        state.counters["plainMs"] = median(ms[0]);
-        state.counters["iterPlain"] = median(stageMs[0]);
-        state.counters["iterProbe"] = median(stageMs[1]);
+        state.counters["plainMs"] = bench::median(ms[0]);
+        state.counters["iterPlain"] = bench::median(stageMs[0]);
+        state.counters["iterProbe"] = bench::median(stageMs[1]);
         state.counters["probeCostPct"] = costPct(1);
         state.counters["probeRowsCostPct"] = costPct(2);
         state.counters["traceCostPct"] = costPct(3);

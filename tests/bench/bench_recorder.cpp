@@ -14,11 +14,6 @@ namespace {
 
 using namespace tumble;
 
-double median(std::vector<double> v) {
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-    return v[v.size() / 2];
-}
-
 /// Steps of the 820-box pyramid with and without recording, alternating, so both see the
 /// same machine: the recording's share of step time and its bytes per body per step. The
 /// budget is 64 MiB so that it fills after about 70 steps: the share is given for the steps
@@ -43,7 +38,7 @@ void BM_Record_Pyramid40(benchmark::State& state) {
             stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
             (full ? steadyMs : fillingMs).push_back(std::chrono::duration<double, std::milli>(t3 - t2).count());
         }
-        const double step = median(stepMs), steady = median(steadyMs), filling = median(fillingMs);
+        const double step = bench::median(stepMs), steady = bench::median(steadyMs), filling = bench::median(fillingMs);
         state.counters["msPerStepMedian"] = step;
         state.counters["msPerRecordMedian"] = steady;
         state.counters["recordShareOfStep_pct"] = 100.0 * steady / step;
@@ -77,7 +72,7 @@ void BM_Rewind_BoxRain1000(benchmark::State& state) {
         auto t1 = std::chrono::steady_clock::now();
         ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
-    state.counters["msPerRewindMedian"] = median(ms);
+    state.counters["msPerRewindMedian"] = bench::median(ms);
     state.counters["msPerRewindMax"] = *std::max_element(ms.begin(), ms.end());
     state.counters["bodies"] = static_cast<double>(world.bodyCount());
 }

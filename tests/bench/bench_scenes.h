@@ -3,9 +3,11 @@
 // benchmark figure and what the app shows are the same simulation.
 #include "tumble/scene.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace tumble::bench {
 
@@ -37,6 +39,12 @@ inline SceneDef loadBenchScene(const char* file) {
     s.solver.positionCorrection = PositionCorrection::SplitImpulse;
     s.sleep.enabled = false;
     return r.scene;
+}
+
+/// The middle value of a sample (taken by copy: it is reordered).
+inline double median(std::vector<double> v) {
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
 }
 
 } // namespace tumble::bench

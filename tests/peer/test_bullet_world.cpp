@@ -3,7 +3,7 @@
 #include "tumble/bullet_world.h"
 #include "tumble/scene.h"
 
-#include "physics/contact_fixtures.h"
+#include "physics/scenarios.h"
 
 #include <gtest/gtest.h>
 
@@ -48,29 +48,15 @@ float bulletRebound(float e, float h, const Settings& s) {
     return apex;
 }
 
-struct Slide {
-    float travelled = 0.0f;    ///< m along the slope after 2 s
-    float acceleration = 0.0f; ///< m/s^2 along the slope, from 1 s to 2 s
-};
-
 /// A 1 m block on a 30 degree ramp in Bullet; both materials have friction 1 alone, the pair
 /// has mu (static = dynamic): Bullet's own rule (the product, 1) would hold the block.
-Slide bulletSlide(float mu) {
+RampResult bulletSlide(float mu) {
     World w(noSleep());
     addMaterial(w, "ramp", 0.0f, 1.0f, 1.0f);
     addMaterial(w, "block", 0.0f, 1.0f, 1.0f);
     setPair(w, "ramp", "block", 0.0f, mu, mu);
-    const glm::quat q = glm::angleAxis(30.0f * kPi / 180.0f, glm::vec3(0, 0, 1));
-    BodyDef ramp;
-    ramp.type = BodyType::Static;
-    ramp.shape.type = ShapeType::Box;
-    ramp.shape.halfExtents = {30.0f, 0.5f, 5.0f};
-    ramp.orientation = q;
-    ramp.material = "ramp";
-    w.createBody(ramp);
-    addBox(w, q * glm::vec3(0, 1, 0), glm::vec3(0.5f), "block", q);
+    const glm::vec3 downhill = addRampAndBlock(w, 30.0f).downhill;
     BulletWorld peer(w);
-    const glm::vec3 downhill = -(q * glm::vec3(1, 0, 0));
     const glm::vec3 start = peer.position(1);
     float v1 = 0.0f;
     for (int i = 1; i <= 120; ++i) {
@@ -79,6 +65,33 @@ Slide bulletSlide(float mu) {
     }
     const float v2 = glm::dot(peer.linearVelocity(1), downhill);
     return {glm::length(peer.position(1) - start), v2 - v1};
+}
+
+/// A door (1 x 2 m, 5 cm thick) hinged about +Y at x = 0 in a world without gravity, its motor
+/// driving at `speed` rad/s with torque to spare; with `limits`, the hinge stays in [0, 0.5] rad.
+World motorDoor(float speed, bool limits) {
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    World w(s);
+    JointDef def;
+    def.type = JointType::Hinge;
+    def.bodyB = addBox(w, {0.5f, 1, 0}, glm::vec3(0.5f, 1.0f, 0.05f));
+    def.anchor = {0, 1, 0};
+    def.axis = {0, 1, 0};
+    def.limitEnabled = limits;
+    def.lowerLimit = 0.0f;
+    def.upperLimit = 0.5f;
+    def.motorEnabled = true;
+    def.motorSpeed = speed;
+    def.maxMotorForce = 1000.0f;
+    EXPECT_FALSE(w.createJoint(def).isNull());
+    return w;
+}
+
+/// The door's turn about +Y (rad): turning about +Y carries +X toward -Z.
+float yaw(const glm::quat& q) {
+    const glm::vec3 x = q * glm::vec3(1, 0, 0);
+    return std::atan2(-x.z, x.x);
 }
 
 } // namespace
@@ -114,13 +127,13 @@ TEST(BulletPeer, BallBouncesToThePairsRestitutionSquaredTimesDropHeight) {
 
 TEST(BulletPeer, BlockSlidesDownARampWithThePairsCoulombAcceleration) {
     const float theta = 30.0f * kPi / 180.0f, mu = 0.3f;
-    const Slide slide = bulletSlide(mu);
+    const RampResult slide = bulletSlide(mu);
     const float expected = kG * (std::sin(theta) - mu * std::cos(theta));
     EXPECT_NEAR(slide.acceleration, expected, 0.05f * expected);
 }
 
 TEST(BulletPeer, BlockStaysOnARampWhenThePairsFrictionIsAboveTanTheta) {
-    const Slide slide = bulletSlide(0.8f); // tan 30 deg = 0.577
+    const RampResult slide = bulletSlide(0.8f); // tan 30 deg = 0.577
     EXPECT_LT(slide.travelled, 0.01f);
 }
 
@@ -209,28 +222,13 @@ TEST(BulletPeer, BallSocketPendulumSwingsWithThePhysicalPendulumsPeriod) {
 TEST(BulletPeer, HingeMotorTurnsTheDoorTheWayTumblesDoes) {
     // Without gravity a motor at 1 rad/s with torque to spare turns the door 1 rad about +Y
     // in a second, in both engines (Bullet's hinge angle and motor share Tumble's sign).
-    Settings s = noSleep();
-    s.gravity = glm::vec3(0.0f);
-    World w(s);
-    const BodyId door = addBox(w, {0.5f, 1, 0}, glm::vec3(0.5f, 1.0f, 0.05f));
-    JointDef def;
-    def.type = JointType::Hinge;
-    def.bodyB = door;
-    def.anchor = {0, 1, 0};
-    def.axis = {0, 1, 0};
-    def.motorEnabled = true;
-    def.motorSpeed = 1.0f;
-    def.maxMotorForce = 1000.0f;
-    ASSERT_FALSE(w.createJoint(def).isNull());
+    World w = motorDoor(1.0f, false);
+    const BodyId door = w.bodyIds().front();
     BulletWorld peer(w);
     for (int i = 0; i < 60; ++i) {
         w.step();
         peer.step();
     }
-    auto yaw = [](const glm::quat& q) {
-        const glm::vec3 x = q * glm::vec3(1, 0, 0);
-        return std::atan2(-x.z, x.x); // turning about +Y carries +X toward -Z
-    };
     EXPECT_NEAR(yaw(w.body(door).orientation), 1.0f, 0.03f);
     EXPECT_NEAR(yaw(peer.orientation(0)), 1.0f, 0.03f);
     EXPECT_NEAR(peer.angularVelocity(0).y, 1.0f, 0.02f);
@@ -274,26 +272,9 @@ TEST(BulletPeer, HingeLimitsStopTheMotorAtTheSameAnglesAsTumbles) {
     // Limits [0, 0.5] rad: driven +1 rad/s the door stops at 0.5, driven -1 rad/s at 0. Were
     // Bullet's angle the mirror of Tumble's, it would stop at -0.5 and 0 instead.
     for (float speed : {1.0f, -1.0f}) {
-        Settings s = noSleep();
-        s.gravity = glm::vec3(0.0f);
-        World w(s);
-        const BodyId door = addBox(w, {0.5f, 1, 0}, glm::vec3(0.5f, 1.0f, 0.05f));
-        JointDef def;
-        def.type = JointType::Hinge;
-        def.bodyB = door;
-        def.anchor = {0, 1, 0};
-        def.axis = {0, 1, 0};
-        def.limitEnabled = true;
-        def.lowerLimit = 0.0f;
-        def.upperLimit = 0.5f;
-        def.motorEnabled = true;
-        def.motorSpeed = speed;
-        def.maxMotorForce = 1000.0f;
-        ASSERT_FALSE(w.createJoint(def).isNull());
-        BulletWorld peer(w);
+        BulletWorld peer(motorDoor(speed, true));
         for (int i = 0; i < 120; ++i) peer.step();
-        const glm::vec3 x = peer.orientation(0) * glm::vec3(1, 0, 0);
-        EXPECT_NEAR(std::atan2(-x.z, x.x), speed > 0.0f ? 0.5f : 0.0f, 0.02f) << "speed " << speed;
+        EXPECT_NEAR(yaw(peer.orientation(0)), speed > 0.0f ? 0.5f : 0.0f, 0.02f) << "speed " << speed;
     }
 }
 

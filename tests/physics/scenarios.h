@@ -39,14 +39,14 @@ struct RampResult {
     float acceleration; ///< m/s^2 along the slope, from 1 s to 2 s
 };
 
-/// A 1 m block released on a static ramp of thetaDeg with the given friction.
-inline RampResult slideOnRamp(float thetaDeg, float muS, float muD, const Settings& s = noSleep()) {
-    World w(s);
-    addMaterial(w, "ramp", 0.0f, muS, muD);
-    addMaterial(w, "block", 0.0f, muS, muD);
-    setPair(w, "ramp", "block", 0.0f, muS, muD);
-    const float theta = thetaDeg * kPi / 180.0f;
-    glm::quat q = glm::angleAxis(theta, glm::vec3(0, 0, 1));
+/// A static ramp of thetaDeg (materials "ramp" and "block" must exist) and a 1 m block resting
+/// on it, released: the block, and the unit vector down the slope.
+struct Ramp {
+    BodyId block;
+    glm::vec3 downhill{0.0f};
+};
+inline Ramp addRampAndBlock(World& w, float thetaDeg) {
+    const glm::quat q = glm::angleAxis(thetaDeg * kPi / 180.0f, glm::vec3(0, 0, 1));
     BodyDef ramp;
     ramp.type = BodyType::Static;
     ramp.shape.type = ShapeType::Box;
@@ -54,9 +54,19 @@ inline RampResult slideOnRamp(float thetaDeg, float muS, float muD, const Settin
     ramp.orientation = q;
     ramp.material = "ramp";
     w.createBody(ramp);
-    glm::vec3 n = q * glm::vec3(0, 1, 0);
-    glm::vec3 downhill = -(q * glm::vec3(1, 0, 0));
-    BodyId block = addBox(w, n * 1.0f, glm::vec3(0.5f), "block", q);
+    const BodyId block = addBox(w, q * glm::vec3(0, 1, 0), glm::vec3(0.5f), "block", q);
+    return {block, -(q * glm::vec3(1, 0, 0))};
+}
+
+/// A 1 m block released on a static ramp of thetaDeg with the given friction.
+inline RampResult slideOnRamp(float thetaDeg, float muS, float muD, const Settings& s = noSleep()) {
+    World w(s);
+    addMaterial(w, "ramp", 0.0f, muS, muD);
+    addMaterial(w, "block", 0.0f, muS, muD);
+    setPair(w, "ramp", "block", 0.0f, muS, muD);
+    const Ramp r = addRampAndBlock(w, thetaDeg);
+    const BodyId block = r.block;
+    const glm::vec3 downhill = r.downhill;
     glm::vec3 start = w.body(block).position;
     const int perSecond = static_cast<int>(std::lround(1.0f / s.timestep));
     float v1 = 0.0f;

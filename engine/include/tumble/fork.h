@@ -23,6 +23,9 @@ namespace tumble {
 /// the snapshot does not read back (it always should: a failure is a bug worth reporting).
 bool copyWorld(const SceneDef& scene, const World& world, World& out, std::string& error);
 
+/// J, kinetic plus potential: what a fork's energy difference compares.
+double totalEnergy(const World& world);
+
 /// One variant.
 struct Fork {
     std::string name;              ///< given by a scene's `forks` key ("" when made in the app)
@@ -76,6 +79,7 @@ public:
 
 private:
     void compare(Fork& f, const World& main);
+    void compare(Fork& f, const World& main, const std::vector<glm::vec3>& mainPositions, double mainEnergy);
     std::vector<Fork> forks_;
 };
 

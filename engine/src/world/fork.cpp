@@ -23,6 +23,8 @@ bool copyWorld(const SceneDef& scene, const World& world, World& out, std::strin
     return true;
 }
 
+double totalEnergy(const World& world) { return world.kineticEnergy() + world.potentialEnergy(); }
+
 std::string Forks::add(const SceneDef& scene, const World& main, const std::vector<std::string>& changes,
                        const std::string& name) {
     if (forks_.size() >= kMaxForks) return "at most " + std::to_string(kMaxForks) + " forks at once";
@@ -49,21 +51,25 @@ std::string Forks::add(const SceneDef& scene, const World& main, const std::vect
     return {};
 }
 
-void Forks::compare(Fork& f, const World& main) {
-    const std::vector<glm::vec3> a = bodyPositions(main), b = bodyPositions(f.world);
-    Divergence d = comparePositions(a, b, main.stepCount());
-    d.energyDifference = (f.world.kineticEnergy() + f.world.potentialEnergy()) -
-                         (main.kineticEnergy() + main.potentialEnergy());
+void Forks::compare(Fork& f, const World& main) { compare(f, main, bodyPositions(main), totalEnergy(main)); }
+
+void Forks::compare(Fork& f, const World& main, const std::vector<glm::vec3>& mainPositions, double mainEnergy) {
+    Divergence d = comparePositions(mainPositions, bodyPositions(f.world), main.stepCount());
+    d.energyDifference = totalEnergy(f.world) - mainEnergy;
     f.divergence.add(d);
 }
 
 void Forks::follow(const World& main) {
+    if (forks_.empty()) return;
+    // The main world's side of every comparison, once for all the forks.
+    const std::vector<glm::vec3> mainPositions = bodyPositions(main);
+    const double mainEnergy = totalEnergy(main);
     for (Fork& f : forks_) {
         f.inStep = f.world.stepCount() + 1 == main.stepCount() && f.inStep;
         if (!f.inStep) continue;
         f.world.step();
         f.recorder.record(f.world);
-        compare(f, main);
+        compare(f, main, mainPositions, mainEnergy);
     }
 }
 
