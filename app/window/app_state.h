@@ -83,6 +83,19 @@ struct PeerFork {
     uint64_t step() const { return forkStep + (world ? world->stepCount() : 0); }
 };
 
+/// The 3D view's right-click menu (view_menu.h): the press it may come from, and what was
+/// under the cursor when it opened (kept, since the world steps on under an open menu).
+struct ViewMenuState {
+    bool pressed = false;         ///< the right button is down in the view
+    glm::vec2 pressAt{0.0f};      ///< display units
+    bool requested = false;       ///< open it in this frame
+    glm::vec2 at{0.0f};
+    BodyId body = kNullBody;      ///< the body under the cursor
+    bool onContact = false;       ///< a drawn contact point was under the cursor
+    ContactManifoldInfo contact;  ///< its manifold as it was then
+    int point = -1;               ///< and which of its points
+};
+
 /// The selected body's recorded path, drawn in the view (the Debug draw panel's Trail
 /// section). Kept across loads, like the other view options.
 struct TrailOptions {
@@ -138,6 +151,12 @@ struct App {
 
     // --- watch plots (the Plots tab) -------------------------------------------------------
     std::vector<Watch> watches;        ///< sampled after every step, main world and forks
+    ViewMenuState viewMenu;            ///< the 3D view's right-click menu
+    /// The Plots tab's PNG export: the file, and the plots' rectangle (display units: x, y,
+    /// width, height) read from the frame once it is drawn.
+    std::string pendingPlotPicture;
+    bool plotPictureWanted = false;    ///< Export PNG was pressed: take it in the next frame
+    glm::vec4 plotPictureRect{0.0f};
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads

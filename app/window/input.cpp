@@ -1,5 +1,6 @@
 // Shortcuts, the orbit camera's mouse bindings, and selecting and dragging bodies.
 #include "window/input.h"
+#include "window/view_menu.h"
 
 #include "window/picking.h"
 
@@ -93,11 +94,17 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
         if (!io.WantCaptureMouse) handleMotion(app, event.motion, viewHeight);
         break;
     case SDL_MOUSEBUTTONDOWN:
-        if (!io.WantCaptureMouse) handleButton(app, event.button);
+        if (io.WantCaptureMouse) break;
+        if (event.button.button == SDL_BUTTON_RIGHT)
+            viewMenuPress(app, {static_cast<float>(event.button.x), static_cast<float>(event.button.y)});
+        else
+            handleButton(app, event.button);
         break;
     case SDL_MOUSEBUTTONUP:
         // Wherever the button comes up (over a panel, outside the window), the drag ends.
         if (event.button.button == SDL_BUTTON_LEFT) releaseDrag(app.mouseDrag, app.world);
+        if (event.button.button == SDL_BUTTON_RIGHT)
+            viewMenuRelease(app, {static_cast<float>(event.button.x), static_cast<float>(event.button.y)});
         break;
     case SDL_MOUSEWHEEL:
         if (!io.WantCaptureMouse) app.camera.zoom(static_cast<float>(event.wheel.y));

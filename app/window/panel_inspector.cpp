@@ -3,6 +3,7 @@
 // computed and did in the last step.
 #include "window/panels.h"
 #include "window/picking.h"
+#include "window/view_menu.h"
 #include "window/widgets.h"
 
 #include <imgui.h>
@@ -348,14 +349,22 @@ const char* clampName(ClampState c) {
     return "?";
 }
 
-void pointRow(const ContactManifoldInfo& m, const ContactManifoldFigures& figures, int index) {
+void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures& figures, int index) {
     const ContactPointInfo& p = m.points[index];
     const ContactPointFigures& f = figures.points[index];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::Text("%d%s", index + 1, p.persisted ? "" : "*");
-    itemTooltip(p.persisted ? "Matched last step's point (same feature id): warm started."
-                            : "* new this step: no impulse to warm start from.");
+    char number[16];
+    std::snprintf(number, sizeof number, "%d%s##point%d", index + 1, p.persisted ? "" : "*", index);
+    ImGui::Selectable(number);
+    if (ImGui::BeginPopupContextItem()) {
+        contactWatchItems(app, m, index);
+        ImGui::EndPopup();
+    }
+    itemTooltip(p.persisted ? "Matched last step's point (same feature id): warm started.\nRight-click to watch "
+                              "its impulses or depth in the Plots tab."
+                            : "* new this step: no impulse to warm start from.\nRight-click to watch its impulses "
+                              "or depth in the Plots tab.");
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(m.normal, 2).c_str());
     ImGui::TableNextColumn();
@@ -381,14 +390,21 @@ void pointRow(const ContactManifoldInfo& m, const ContactManifoldFigures& figure
     ImGui::TextUnformatted(clampName(p.clamp));
 }
 
-void drawManifold(const World& world, const ContactManifoldInfo& m,
-                  const ContactManifoldFigures& figures, BodyId self, int number) {
+void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures& figures, BodyId self,
+                  int number) {
+    const World& world = app.world;
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
     char title[160];
     std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s)###manifold%d",
                   bodyLabel(world, other).c_str(), m.bodyA == self ? "A" : "B", m.pointCount,
                   m.pointCount == 1 ? "" : "s", number);
-    if (!ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen)) return;
+    const bool open = ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen);
+    if (ImGui::BeginPopupContextItem()) {
+        contactWatchItems(app, m, -1);
+        ImGui::EndPopup();
+    }
+    itemTooltip("Right-click to watch the pair's summed impulses or deepest overlap in the Plots tab.");
+    if (!open) return;
     ImGui::Text("e %.2f   mu_s %.2f   mu_d %.2f", m.restitution, m.staticFriction, m.dynamicFriction);
     itemTooltip("The pair's restitution and static / dynamic friction from the material table "
                 "(combine rules or an override, Materials panel).");
@@ -401,19 +417,20 @@ void drawManifold(const World& world, const ContactManifoldInfo& m,
         ImGui::TableSetupScrollFreeze(1, 1);
         for (const ColumnHelp& c : kPointColumns) ImGui::TableSetupColumn(c.name);
         tableHeaderRow(kPointColumns, kPointColumnCount);
-        for (int i = 0; i < m.pointCount; ++i) pointRow(m, figures, i);
+        for (int i = 0; i < m.pointCount; ++i) pointRow(app, m, figures, i);
         ImGui::EndTable();
     }
     ImGui::TreePop();
 }
 
-void drawContacts(const World& world, BodyId id) {
+void drawContacts(App& app, BodyId id) {
+    const World& world = app.world;
     int count = 0;
     const std::vector<ContactManifoldInfo>& contacts = world.contacts();
     for (size_t i = 0; i < contacts.size(); ++i) {
         const ContactManifoldInfo& m = contacts[i];
         if (m.pointCount == 0 || (m.bodyA != id && m.bodyB != id)) continue;
-        drawManifold(world, m, world.contactFigures()[i], id, count++);
+        drawManifold(app, m, world.contactFigures()[i], id, count++);
     }
     if (count == 0) ImGui::TextDisabled("no contact points in the last step");
 }
@@ -449,7 +466,7 @@ void drawInspectorPanel(App& app) {
     if (ImGui::CollapsingHeader("Joints", ImGuiTreeNodeFlags_DefaultOpen)) drawJoints(app.world, id);
     if (ImGui::CollapsingHeader("Contacts of the last step", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::TextDisabled("hover a column header for its meaning and unit");
-        drawContacts(app.world, id);
+        drawContacts(app, id);
     }
 }
 

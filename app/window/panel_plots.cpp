@@ -1,6 +1,7 @@
 // The Plots tab: watched quantities of the selected body or the world against the step, on
 // the Timeline's axis, the forks in their colours; a click goes to that step (watch.h).
 #include "window/palette.h"
+#include "window/picking.h"
 #include "window/panels.h"
 
 #include <imgui.h>
@@ -59,6 +60,10 @@ void drawWatchPlot(App& app, const Watch& w, int id) {
     draw->AddText(ImVec2(origin.x + 3.0f, origin.y + 1.0f), IM_COL32(150, 150, 150, 255), text);
     std::snprintf(text, sizeof text, "%.6g", lo);
     draw->AddText(ImVec2(origin.x + 3.0f, max.y - 15.0f), IM_COL32(150, 150, 150, 255), text);
+    // The x axis: the recorded steps the plot spans.
+    std::snprintf(text, sizeof text, "steps %llu-%llu", static_cast<unsigned long long>(first),
+                  static_cast<unsigned long long>(last));
+    draw->AddText(ImVec2(max.x - ImGui::CalcTextSize(text).x - 3.0f, max.y - 15.0f), IM_COL32(150, 150, 150, 255), text);
     const uint64_t now = app.world.stepCount();
     if (now >= first && now <= last) draw->AddLine(ImVec2(x(now), origin.y), ImVec2(x(now), max.y), IM_COL32(255, 255, 255, 120));
     const float t = std::clamp((ImGui::GetIO().MousePos.x - origin.x) / size.x, 0.0f, 1.0f);
@@ -107,6 +112,20 @@ void exportWatches(App& app) {
     app.setStatus(ec || !out ? "Could not write " + file.string() : "Saved the watched quantities to " + file.string());
 }
 
+/// plots/<scene>-watch.png: the plots from `top` down to the cursor, within the panel's clip
+/// rectangle, read from the frame once it is drawn (window_app.cpp).
+void requestPicture(App& app, ImVec2 top, ImVec2 clipMin, ImVec2 clipMax) {
+    namespace fs = std::filesystem;
+    const fs::path folder = "plots";
+    const std::string stem = fs::path(app.scenePath).stem().string();
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    const float x0 = std::max(ImGui::GetWindowPos().x, clipMin.x), x1 = clipMax.x;
+    const float y0 = std::max(top.y, clipMin.y), y1 = std::min(ImGui::GetCursorScreenPos().y, clipMax.y);
+    app.plotPictureRect = {x0, y0, x1 - x0, y1 - y0};
+    app.pendingPlotPicture = (folder / ((stem.empty() ? "scene" : stem) + "-watch.png")).string();
+}
+
 /// A combo over `kinds`; returns the chosen one.
 const WatchKind& kindCombo(const char* id, const std::vector<const WatchKind*>& kinds, int& index) {
     ImGui::SetNextItemWidth(150.0f);
@@ -118,31 +137,52 @@ const WatchKind& kindCombo(const char* id, const std::vector<const WatchKind*>& 
     return *kinds[size_t(index)];
 }
 
-Watch makeWatch(const WatchKind& kind, uint32_t ordinal, const std::string& of) {
-    Watch w;
-    w.what = kind.what;
-    w.ordinal = ordinal;
-    const std::string unit = kind.unit;
-    w.label = of + ": " + kind.name + (unit.empty() ? "" : " (" + unit + ")");
-    return w;
-}
-
-/// "hinge 2 (door - frame)": how the joint list names joint `ordinal`.
-std::string jointLabel(const World& world, JointId id, size_t ordinal) {
-    const JointInfo& j = world.joint(id);
-    if (!j.def.name.empty()) return j.def.name;
-    return "joint " + std::to_string(ordinal);
+/// "<kind> [of its contact with X] [Watch]": a contact of the selected body, the pair's points together.
+void contactRow(App& app, const std::vector<const WatchKind*>& kinds, int& kind) {
+    std::vector<const ContactManifoldInfo*> touching;
+    for (const ContactManifoldInfo& m : app.world.contacts())
+        if (m.pointCount > 0 && (m.bodyA == app.selected || m.bodyB == app.selected)) touching.push_back(&m);
+    if (touching.empty()) return;
+    static int which = 0;
+    which = std::clamp(which, 0, static_cast<int>(touching.size()) - 1);
+    const WatchKind& chosen = kindCombo("##contactKind", kinds, kind);
+    ImGui::SameLine();
+    auto otherOf = [&](const ContactManifoldInfo& m) {
+        return "with " + bodyLabel(app.world, m.bodyA == app.selected ? m.bodyB : m.bodyA);
+    };
+    ImGui::SetNextItemWidth(110.0f);
+    if (ImGui::BeginCombo("##contact", otherOf(*touching[size_t(which)]).c_str())) {
+        for (int k = 0; k < static_cast<int>(touching.size()); ++k)
+            if (ImGui::Selectable((otherOf(*touching[size_t(k)]) + "##" + std::to_string(k)).c_str(), k == which)) which = k;
+        ImGui::EndCombo();
+    }
+    itemTooltip("Which of the selected body's contacts: the body it touches in the last step.");
+    ImGui::SameLine();
+    if (ImGui::Button("Watch##contact")) {
+        const ContactManifoldInfo& m = *touching[size_t(which)];
+        app.watches.push_back(makeContactWatch(app.world, chosen, m, -1,
+                                               bodyLabel(app.world, m.bodyA) + " - " + bodyLabel(app.world, m.bodyB)));
+    }
+    itemTooltip("Plot this quantity of the contact, its points together, from the next step on. One point "
+                "alone: right-click it in the view (contact points drawn) or in the Inspector's table.");
 }
 
 } // namespace
 
 void drawPlotsPanel(App& app) {
-    static int bodyKind = 0, jointKind = 0, worldKind = 0, joint = 0;
-    std::vector<const WatchKind*> ofBody, ofJoint, ofWorld;
-    for (const WatchKind& k : watchKinds())
-        (k.target == WatchTarget::Body ? ofBody : k.target == WatchTarget::Joint ? ofJoint : ofWorld).push_back(&k);
+    static int bodyKind = 0, jointKind = 0, contactKind = 0, worldKind = 0, joint = 0;
+    std::vector<const WatchKind*> ofBody, ofJoint, ofContact, ofWorld;
+    for (const WatchKind& k : watchKinds()) {
+        switch (k.target) {
+        case WatchTarget::Body: ofBody.push_back(&k); break;
+        case WatchTarget::Joint: ofJoint.push_back(&k); break;
+        case WatchTarget::Contact: ofContact.push_back(&k); break;
+        case WatchTarget::World: ofWorld.push_back(&k); break;
+        }
+    }
     ImGui::TextWrapped("Watch a quantity step by step: the main world in white, each fork in its "
-                       "colour, on the Timeline's steps. Click a plot to go to that step.");
+                       "colour, on the Timeline's steps. Click a plot to go to that step. Or right-click "
+                       "a body, a drawn contact point or empty space in the view.");
     const bool haveBody = !app.selected.isNull() && app.world.isValid(app.selected);
     const WatchKind& bodyWatch = kindCombo("##bodyKind", ofBody, bodyKind);
     ImGui::SameLine();
@@ -156,6 +196,7 @@ void drawPlotsPanel(App& app) {
     ImGui::EndDisabled();
     itemTooltip(haveBody ? "Plot this quantity of the body selected in the view (click a body first), from the next step on."
                          : "Click a body in the view first.");
+    if (haveBody) contactRow(app, ofContact, contactKind);
     const std::vector<JointId> joints = app.world.jointIds();
     if (!joints.empty()) {
         const WatchKind& jointWatch = kindCombo("##jointKind", ofJoint, jointKind);
@@ -181,6 +222,16 @@ void drawPlotsPanel(App& app) {
     if (app.watches.empty()) return;
     if (ImGui::Button("Export CSV")) exportWatches(app);
     itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
+    ImGui::SameLine();
+    // The picture is read from the next frame, drawn without this button's tooltip over it.
+    const bool picture = app.plotPictureWanted;
+    app.plotPictureWanted = ImGui::Button("Export PNG");
+    if (!picture)
+        itemTooltip("Write plots/<scene>-watch.png: the plots as drawn here (the part of them in view), "
+                    "with their labels and the forks' colours.");
+    const ImVec2 clipMin = ImGui::GetWindowDrawList()->GetClipRectMin();
+    const ImVec2 clipMax = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const ImVec2 top = ImGui::GetCursorScreenPos();
     for (size_t i = 0; i < app.watches.size(); ++i) {
         ImGui::Separator();
         ImGui::PushID(static_cast<int>(i));
@@ -195,6 +246,7 @@ void drawPlotsPanel(App& app) {
         }
         drawWatchPlot(app, app.watches[i], static_cast<int>(i));
     }
+    if (picture) requestPicture(app, top, clipMin, clipMax);
 }
 
 } // namespace tumble::app

@@ -1,5 +1,6 @@
 // The menu bar, the load-error popup, and the frame's panel list.
 #include "window/panels.h"
+#include "window/view_menu.h"
 
 #include "window/picking.h"
 
@@ -160,6 +161,7 @@ void drawPanels(App& app) {
     app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);
     updateHover(app);
+    drawViewMenu(app);
     drawLoadErrorPopup(app);
 }
 

@@ -4,6 +4,7 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -11,6 +12,14 @@
 namespace tumble::app {
 
 bool saveScreenshot(const std::string& path, int width, int height, std::string& error) {
+    return saveScreenshotRegion(path, width, height, 0, 0, width, height, error);
+}
+
+bool saveScreenshotRegion(const std::string& path, int fbWidth, int fbHeight, int x, int y, int width, int height,
+                          std::string& error) {
+    const int x0 = std::clamp(x, 0, fbWidth), y0 = std::clamp(y, 0, fbHeight);
+    width = std::clamp(x + width, 0, fbWidth) - x0;
+    height = std::clamp(y + height, 0, fbHeight) - y0;
     if (width <= 0 || height <= 0) {
         error = "empty framebuffer";
         return false;
@@ -19,7 +28,8 @@ bool saveScreenshot(const std::string& path, int width, int height, std::string&
     std::vector<uint8_t> pixels(rowBytes * static_cast<size_t>(height));
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    // GL counts rows from the bottom.
+    glReadPixels(x0, fbHeight - y0 - height, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
     // GL's rows start at the bottom; PNG's at the top.
     std::vector<uint8_t> row(rowBytes);
     for (int y = 0; y < height / 2; ++y) {

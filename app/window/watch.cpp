@@ -3,6 +3,9 @@
 
 #include <glm/geometric.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 namespace tumble::app {
 
 const std::vector<WatchKind>& watchKinds() {
@@ -17,6 +20,16 @@ const std::vector<WatchKind>& watchKinds() {
         {WatchWhat::JointForce, "reaction force", "N", WatchTarget::Joint,
          "|F|, the force the joint puts on its second body: m g for a body hanging at rest."},
         {WatchWhat::JointTorque, "reaction torque", "N m", WatchTarget::Joint, "|T|, the torque the joint puts on its second body."},
+        {WatchWhat::ContactNormal, "normal impulse", "N s", WatchTarget::Contact,
+         "lambda_n, the accumulated normal impulse of the step (>= 0: contacts push, never pull); "
+         "lambda_n / dt is the contact force in N. For the whole pair, the sum over its points: "
+         "m g dt for a body resting on the ground. A pair that is apart or asleep is not solved: 0."},
+        {WatchWhat::ContactFriction, "friction impulse", "N s", WatchTarget::Contact,
+         "|lambda_t|, the friction impulse in the tangent plane (t1, t2): at most mu lambda_n "
+         "(Coulomb). For the whole pair, the length of the points' summed friction impulse."},
+        {WatchWhat::ContactDepth, "depth", "m", WatchTarget::Contact,
+         "How far the surfaces overlap at the point (the pair's deepest point for the whole "
+         "pair); 0 when they are apart. Baumgarte or split impulse pushes it back towards the slop."},
         {WatchWhat::TotalEnergy, "total energy", "J", WatchTarget::World,
          "Kinetic + potential (gravity from y = 0, attractors) of the world: flat for a lossless scene."},
         {WatchWhat::Momentum, "momentum", "N s", WatchTarget::World, "|sum of m v| over the bodies: conserved without gravity and ground."},
@@ -42,8 +55,68 @@ void WatchSeries::add(uint64_t step, float value) {
     values.push_back(value);
 }
 
+namespace {
+
+/// The contact's quantity: the manifold between the two bodies, one point or all of them.
+float contactValue(const World& world, const Watch& watch) {
+    const std::vector<BodyId> ids = world.bodyIds();
+    if (watch.ordinal >= ids.size() || watch.other >= ids.size()) return 0.0f;
+    const BodyId a = ids[watch.ordinal], b = ids[watch.other];
+    for (const ContactManifoldInfo& m : world.contacts()) {
+        if (!((m.bodyA == a && m.bodyB == b) || (m.bodyA == b && m.bodyB == a))) continue;
+        float normal = 0.0f, t1 = 0.0f, t2 = 0.0f, depth = 0.0f;
+        for (int i = 0; i < m.pointCount; ++i) {
+            const ContactPointInfo& p = m.points[i];
+            if (watch.onePoint && p.featureId != watch.feature) continue;
+            normal += p.normalImpulse;
+            t1 += p.tangentImpulse[0];
+            t2 += p.tangentImpulse[1];
+            depth = std::max(depth, -p.separation);
+        }
+        switch (watch.what) {
+        case WatchWhat::ContactNormal: return normal;
+        case WatchWhat::ContactFriction: return std::sqrt(t1 * t1 + t2 * t2);
+        case WatchWhat::ContactDepth: return depth;
+        default: return 0.0f;
+        }
+    }
+    return 0.0f; // apart: no impulse, no overlap
+}
+
+} // namespace
+
+uint32_t bodyOrdinal(const World& world, BodyId id) {
+    const std::vector<BodyId> ids = world.bodyIds();
+    return static_cast<uint32_t>(std::find(ids.begin(), ids.end(), id) - ids.begin());
+}
+
+Watch makeWatch(const WatchKind& kind, uint32_t ordinal, const std::string& of) {
+    Watch w;
+    w.what = kind.what;
+    w.ordinal = ordinal;
+    const std::string unit = kind.unit;
+    w.label = of + ": " + kind.name + (unit.empty() ? "" : " (" + unit + ")");
+    return w;
+}
+
+std::string jointLabel(const World& world, JointId id, size_t ordinal) {
+    const JointInfo& j = world.joint(id);
+    if (!j.def.name.empty()) return j.def.name;
+    return "joint " + std::to_string(ordinal);
+}
+
+Watch makeContactWatch(const World& world, const WatchKind& kind, const ContactManifoldInfo& manifold, int point,
+                       const std::string& of) {
+    Watch w = makeWatch(kind, bodyOrdinal(world, manifold.bodyA), of);
+    w.other = bodyOrdinal(world, manifold.bodyB);
+    w.onePoint = point >= 0 && point < manifold.pointCount;
+    if (w.onePoint) w.feature = manifold.points[point].featureId;
+    return w;
+}
+
 float watchValue(const World& world, const Watch& watch) {
     const WatchKind& kind = watchKind(watch.what);
+    if (kind.target == WatchTarget::Contact) return contactValue(world, watch);
     if (kind.target == WatchTarget::Joint) {
         const std::vector<JointId> ids = world.jointIds();
         if (watch.ordinal >= ids.size()) return 0.0f;

@@ -1,8 +1,10 @@
 #pragma once
 /// \file watch.h
-/// Watch plots: quantities of a body or of the whole world, sampled after every step of the
-/// main world and of each fork, for the Plots tab. A watch names its body by ordinal (its
-/// place among the live bodies), so the same body is read in every fork.
+/// Watch plots: quantities of a body, a joint, a contact or the whole world, sampled after
+/// every step of the main world and of each fork, for the Plots tab. A watch names its body
+/// (or joint) by ordinal (its place among the live ones), so the same body is read in every
+/// fork; a contact by its two bodies' ordinals and, for one point, the point's feature id
+/// (which features touch: stable while they keep touching, the same in every fork).
 #include "tumble/fork.h"
 #include "tumble/world.h"
 
@@ -21,6 +23,9 @@ enum class WatchWhat : uint8_t {
     JointPosition, ///< rad (hinge) or m (slider), the joint's angle or travel
     JointForce,    ///< N, |reaction force| the joint puts on its second body
     JointTorque,   ///< N m, |reaction torque|
+    ContactNormal, ///< N s, lambda_n: the point's, or summed over the pair's points
+    ContactFriction, ///< N s, |lambda_t|: the point's, or of the pair's summed friction impulse
+    ContactDepth,  ///< m, the point's overlap, or the pair's deepest (0 when apart)
     TotalEnergy,   ///< J, the world's kinetic + potential energy
     Momentum,      ///< N s, |sum m v| of the world
     Penetration,   ///< m, the deepest contact of the step
@@ -29,7 +34,7 @@ enum class WatchWhat : uint8_t {
 };
 
 /// What a watch reads from.
-enum class WatchTarget : uint8_t { Body, Joint, World };
+enum class WatchTarget : uint8_t { Body, Joint, Contact, World };
 
 /// A watchable quantity: its name, unit, and what it reads.
 struct WatchKind {
@@ -54,13 +59,30 @@ struct WatchSeries {
 struct Watch {
     WatchWhat what = WatchWhat::Height;
     uint32_t ordinal = 0;           ///< the body or joint (its place among the live ones)
+    uint32_t other = 0;             ///< a contact's second body (ordinal)
+    bool onePoint = false;          ///< a contact: the point with `feature`, else the pair's points together
+    uint32_t feature = 0;           ///< that point's feature id (ContactPointInfo::featureId)
     std::string label;              ///< "box/3: height (m)"
     WatchSeries main;
     std::vector<WatchSeries> forks; ///< by fork index (App::forks)
 };
 
-/// The quantity in a world now (0 when the body is not there).
+/// The quantity in a world now (0 when the body is not there, or the contact is apart).
 float watchValue(const World& world, const Watch& watch);
+
+/// A body's or joint's place among the live ones (what a watch names it by).
+uint32_t bodyOrdinal(const World& world, BodyId id);
+
+/// A watch of `kind` on body or joint `ordinal` (or the world), labelled "<of>: name (unit)".
+Watch makeWatch(const WatchKind& kind, uint32_t ordinal, const std::string& of);
+
+/// How the Plots tab names joint `ordinal`: its name, else "joint <ordinal>".
+std::string jointLabel(const World& world, JointId id, size_t ordinal);
+
+/// A watch of a contact's `kind`: the manifold between bodies a and b, one point of it when
+/// `point` >= 0 (by its feature id, so it is followed while those features keep touching).
+Watch makeContactWatch(const World& world, const WatchKind& kind, const ContactManifoldInfo& manifold, int point,
+                       const std::string& of);
 
 /// After a step of the main world (and its forks): one sample each.
 void sampleWatches(std::vector<Watch>& watches, const World& main, const Forks& forks);

@@ -212,6 +212,17 @@ std::vector<BodyVisual> bulletVisuals(const App& app) {
     return visuals;
 }
 
+/// The Plots tab's export: the plots' part of the frame just drawn, as a PNG.
+void savePlotPicture(App& app, int pixelsW, int pixelsH, int windowW) {
+    const float scale = windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f;
+    const glm::vec4 r = app.plotPictureRect * scale;
+    std::string error;
+    const bool ok = saveScreenshotRegion(app.pendingPlotPicture, pixelsW, pixelsH, int(std::lround(r.x)),
+                                         int(std::lround(r.y)), int(std::lround(r.z)), int(std::lround(r.w)), error);
+    app.setStatus(ok ? "Saved the plots to " + app.pendingPlotPicture : "Could not save the plots: " + error);
+    app.pendingPlotPicture.clear();
+}
+
 /// The camera's matrices. `leftFraction` and `rightFraction` of the window are covered by
 /// panels: the projection is shifted sideways so the orbit target sits in the middle of the
 /// uncovered part (whose centre is at NDC x = leftFraction - rightFraction).
@@ -350,6 +361,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
                 app.setStatus("Bug report saved, but not its screenshot: " + error);
             app.pendingScreenshot.clear();
         }
+        if (!app.pendingPlotPicture.empty()) savePlotPicture(app, pixelsW, pixelsH, windowW);
         ++frame;
         if (screenshot && frame >= options.frames) {
             std::string error;

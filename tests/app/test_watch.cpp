@@ -1,11 +1,15 @@
 // Watch plots (app/window/watch.h): a watched ball's height follows free fall in the main world
 // and, in a fork with the Moon's gravity, the Moon's; the world's energy is flat for a free
-// fall; a sample at an earlier step drops the later ones (a new future after a rewind).
+// fall; a sample at an earlier step drops the later ones (a new future after a rewind); a
+// joint's reaction and a contact's impulses are the loads they carry at rest.
 #include "window/watch.h"
 
+#include "physics/scenarios.h"
 #include "tumble/scene.h"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 using namespace tumble;
 using namespace tumble::app;
@@ -86,4 +90,69 @@ TEST(WatchPlots, AJointHoldingABodyAtRestPullsWithItsWeight) {
     }
     const float weight = 9.81f / world.body(link).invMass;
     EXPECT_NEAR(watches[0].main.values.back(), weight, 0.01f * weight);
+}
+
+TEST(WatchPlots, ABlockHeldOnARampPressesWithGCosThetaAndIsHeldWithGSinTheta) {
+    // A 1 m block at rest on a 20 degree ramp with mu 0.8 (tan 20 = 0.36: it sticks). The
+    // pair's summed impulses per step are the weight's components: normal m g cos(theta) dt,
+    // friction m g sin(theta) dt; each point's watch is a share of the pair's, and the shares
+    // add up to it; the overlap stays near the slop.
+    World world(test::noSleep());
+    test::addMaterial(world, "ramp", 0.0f, 0.8f, 0.8f);
+    test::addMaterial(world, "block", 0.0f, 0.8f, 0.8f);
+    test::setPair(world, "ramp", "block", 0.0f, 0.8f, 0.8f);
+    const test::Ramp ramp = test::addRampAndBlock(world, 20.0f);
+    for (int i = 0; i < 120; ++i) world.step();
+    const ContactManifoldInfo* manifold = nullptr;
+    for (const ContactManifoldInfo& m : world.contacts())
+        if (m.pointCount > 0 && (m.bodyA == ramp.block || m.bodyB == ramp.block)) manifold = &m;
+    ASSERT_NE(manifold, nullptr);
+    ASSERT_EQ(manifold->pointCount, 4);
+    std::vector<Watch> watches;
+    for (WatchWhat what : {WatchWhat::ContactNormal, WatchWhat::ContactFriction, WatchWhat::ContactDepth})
+        watches.push_back(makeContactWatch(world, watchKind(what), *manifold, -1, "block - ramp"));
+    for (int point = 0; point < 4; ++point)
+        watches.push_back(makeContactWatch(world, watchKind(WatchWhat::ContactNormal), *manifold, point, "point"));
+    Forks none;
+    world.step();
+    sampleWatches(watches, world, none);
+
+    const float dt = world.settings().timestep, m = 1.0f / world.body(ramp.block).invMass;
+    const float theta = 20.0f * test::kPi / 180.0f, g = test::kGravity;
+    EXPECT_NEAR(watches[0].main.values.back(), m * g * std::cos(theta) * dt, 0.02f * m * g * dt);
+    EXPECT_NEAR(watches[1].main.values.back(), m * g * std::sin(theta) * dt, 0.02f * m * g * dt);
+    const float depth = watches[2].main.values.back();
+    EXPECT_GT(depth, 0.0f);
+    EXPECT_LT(depth, 2.0f * world.settings().solver.slop + 1e-3f);
+    float shares = 0.0f;
+    for (int point = 0; point < 4; ++point) {
+        const float share = watches[size_t(3 + point)].main.values.back();
+        EXPECT_GE(share, 0.0f);
+        EXPECT_LT(share, watches[0].main.values.back());
+        shares += share;
+    }
+    EXPECT_NEAR(shares, watches[0].main.values.back(), 1e-4f * watches[0].main.values.back());
+}
+
+TEST(WatchPlots, AContactWatchReadsZeroWhileTheBodiesAreApart) {
+    // A ball dropped from 1 m: nothing touches until it lands, then the pair presses.
+    World world(test::noSleep());
+    test::addGround(world);
+    const BodyId ball = test::addSphere(world, {0, 1.25f, 0}, 0.25f, "Wood");
+    ContactManifoldInfo pair;
+    pair.bodyA = world.bodyIds().front(); // the ground, created first
+    pair.bodyB = ball;
+    std::vector<Watch> watches = {makeContactWatch(world, watchKind(WatchWhat::ContactNormal), pair, -1, "ball")};
+    Forks none;
+    bool landed = false;
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+        sampleWatches(watches, world, none);
+        const bool touching = world.body(ball).position.y < 0.3f;
+        if (!landed && !touching) {
+            ASSERT_EQ(watches[0].main.values.back(), 0.0f) << "step " << i;
+        }
+        landed = landed || watches[0].main.values.back() > 0.0f;
+    }
+    EXPECT_TRUE(landed);
 }
