@@ -58,8 +58,8 @@ std::string sweepAssignment(const std::string& key, double value);
 /// the validator's reason ("solver.erp=1.5: ... must be in [0, 1]").
 std::string checkSweepValues(const Settings& settings, const std::string& key, const std::vector<double>& values);
 
-/// The dotted paths of the settings that take a single number (as --set names them), in the
-/// scene file's order: what a sweep can step.
+/// The dotted paths of the settings that take a single number (as --set names them), sorted:
+/// what a sweep can step.
 std::vector<std::string> numericSettingKeys();
 
 /// What one sweep runs: the scene (with its settings as they should be before the swept one

@@ -1,5 +1,6 @@
 // The Plots tab: watched quantities of the selected body or the world against the step, on
-// the Timeline's axis, the forks in their colours; a click goes to that step (watch.h).
+// the Timeline's axis, the forks in their colours; a click goes to that step (watch.h). Below
+// them, "Sweep a setting" (panel_sweeps.cpp).
 #include "window/palette.h"
 #include "window/panels.h"
 
@@ -136,6 +137,30 @@ std::string jointLabel(const World& world, JointId id, size_t ordinal) {
 
 } // namespace
 
+namespace {
+
+/// The watch list: a removable plot per watch, and the CSV export.
+void drawWatches(App& app) {
+    if (ImGui::Button("Export CSV")) exportWatches(app);
+    itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
+    for (size_t i = 0; i < app.watches.size(); ++i) {
+        ImGui::Separator();
+        ImGui::PushID(static_cast<int>(i));
+        const bool remove = ImGui::SmallButton("x");
+        itemTooltip("Stop watching this.");
+        ImGui::SameLine();
+        ImGui::TextUnformatted(app.watches[i].label.c_str());
+        ImGui::PopID();
+        if (remove) {
+            app.watches.erase(app.watches.begin() + static_cast<std::ptrdiff_t>(i));
+            break;
+        }
+        drawWatchPlot(app, app.watches[i], static_cast<int>(i));
+    }
+}
+
+} // namespace
+
 void drawPlotsPanel(App& app) {
     static int bodyKind = 0, jointKind = 0, worldKind = 0, joint = 0;
     std::vector<const WatchKind*> ofBody, ofJoint, ofWorld;
@@ -178,23 +203,9 @@ void drawPlotsPanel(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Watch the world")) app.watches.push_back(makeWatch(worldWatch, 0, "world"));
     itemTooltip("Plot this figure of the whole world, from the next step on.");
-    if (app.watches.empty()) return;
-    if (ImGui::Button("Export CSV")) exportWatches(app);
-    itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
-    for (size_t i = 0; i < app.watches.size(); ++i) {
-        ImGui::Separator();
-        ImGui::PushID(static_cast<int>(i));
-        const bool remove = ImGui::SmallButton("x");
-        itemTooltip("Stop watching this.");
-        ImGui::SameLine();
-        ImGui::TextUnformatted(app.watches[i].label.c_str());
-        ImGui::PopID();
-        if (remove) {
-            app.watches.erase(app.watches.begin() + static_cast<std::ptrdiff_t>(i));
-            break;
-        }
-        drawWatchPlot(app, app.watches[i], static_cast<int>(i));
-    }
+    if (!app.watches.empty()) drawWatches(app);
+    ImGui::Spacing();
+    drawSweepSection(app);
 }
 
 } // namespace tumble::app
