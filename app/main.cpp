@@ -89,8 +89,10 @@ int main(int argc, char** argv) {
                    "Replay a bug-report folder and check its state hash (exit 0 match, 1 not)");
     cli.add_option("--sweep", sweep.sweep,
                    "Sweep KEY=FROM:TO:STEP: run the scene once per value of the setting (--steps each, side by "
-                   "side on every core) and print --metric for each; writes --sweep-out.csv and .png");
-    std::string metricHelp = "Sweep: what to measure per run (default displacement):";
+                   "side on every core) and print --metric (one or two) for each; writes --sweep-out.csv and .png");
+    std::string metricHelp = "Sweep: what to measure per run, NAME or QUALITY,COST (two metrics measured in the same "
+                             "runs: a column each, and a chart of the first against the second); default "
+                             "displacement:";
     for (const tumble::app::SweepMetric& m : tumble::app::sweepMetrics())
         metricHelp += std::string(" ") + m.name + " (" + m.unit + ", " + m.help + ");";
     cli.add_option("--metric", sweep.metric, metricHelp);

@@ -1,194 +1,96 @@
-// Sweeps (sweep.h): the runs, the table, the CSV and the chart.
+// Sweeps (sweep.h): parsing the question, the runs on worker threads, the CSV and the headless
+// runner's table. The chart is in sweep_chart.cpp.
 #include "headless/sweep.h"
 
-#include "tumble/scene.h"
 #include "tumble/world.h"
 
-#include <stb_image_write.h>
-
 #include <glm/geometric.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
-#include <thread>
 
 namespace tumble::app {
 namespace {
 
-/// One run's outcome.
-struct SweepRun {
-    double value = 0.0;
-    double metric = 0.0;
-    bool nonFinite = false;
-    std::string error;      ///< the value did not apply to the setting
-};
-
 /// Median of a sample (by copy: it is reordered).
 double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
-    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
     return v[v.size() / 2];
 }
 
-/// The assignment "key=value" with the value written so that it reads back as given (an
-/// integer setting takes "4", not "4.000000").
-std::string assignment(const std::string& key, double value) {
-    char text[64];
-    if (value == std::floor(value) && std::fabs(value) < 1e9)
-        std::snprintf(text, sizeof text, "%.0f", value);
-    else
-        std::snprintf(text, sizeof text, "%.9g", value);
-    return key + "=" + text;
+/// Everything any metric reads from one run, gathered while it steps.
+struct RunMeasures {
+    double displacement = 0.0; ///< m, largest over the dynamic bodies at the end
+    double energyDrift = 0.0;  ///< J, end minus start
+    double penetration = 0.0;  ///< m, deepest over the run
+    double msPerStep = 0.0;    ///< ms, median
+    double iterations = 0.0;   ///< mean velocity passes per step
+};
+
+double metricValue(const RunMeasures& m, const std::string& name) {
+    if (name == "displacement") return m.displacement;
+    if (name == "energyDrift") return m.energyDrift;
+    if (name == "penetration") return m.penetration;
+    if (name == "msPerStep") return m.msPerStep;
+    return m.iterations;
 }
 
-/// Run the scene once with the swept value and measure the metric.
-SweepRun runOne(const SceneDef& base, const std::string& key, double value, const std::string& metric, long steps) {
-    SweepRun r;
-    r.value = value;
-    SceneDef scene = base;
-    r.error = applySettingOverride(scene.settings, assignment(key, value));
-    if (!r.error.empty()) return r;
+bool isTiming(const std::string& metric) { return metric == "msPerStep"; }
+
+/// Largest distance a dynamic body's centre moved from `start` (by body order).
+double largestDisplacement(const World& world, const std::vector<BodyId>& ids, const std::vector<glm::vec3>& start) {
+    double largest = 0.0;
+    for (size_t k = 0; k < ids.size(); ++k)
+        if (world.body(ids[k]).type == BodyType::Dynamic)
+            largest = std::max(largest, double(glm::length(world.body(ids[k]).position - start[k])));
+    return largest;
+}
+
+/// Run the scene once with the swept value and measure every metric of the plan. Checks the
+/// stop flag before each step: a cancelled run comes back unfinished.
+SweepRow runOne(const SweepPlan& plan, double value, const std::atomic<bool>& stop) {
+    SweepRow row;
+    row.value = value;
+    SceneDef scene = plan.scene;
+    row.error = applySettingOverride(scene.settings, sweepAssignment(plan.key, value));
+    if (!row.error.empty()) return row;
     World world = buildWorld(scene);
+    const std::vector<BodyId> ids = world.bodyIds();
     std::vector<glm::vec3> start;
-    std::vector<BodyId> ids = world.bodyIds();
     for (BodyId id : ids) start.push_back(world.body(id).position);
     const double energy0 = world.kineticEnergy() + world.potentialEnergy();
     std::vector<double> ms;
-    double deepest = 0.0, iterations = 0.0;
+    RunMeasures m;
+    double passes = 0.0;
     long taken = 0;
-    for (; taken < steps && !world.hasNonFinite(); ++taken) {
+    for (; taken < plan.steps && !world.hasNonFinite(); ++taken) {
+        if (stop.load(std::memory_order_relaxed)) return row;
         const auto t0 = std::chrono::steady_clock::now();
         world.step();
         const auto t1 = std::chrono::steady_clock::now();
         ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-        deepest = std::max(deepest, double(world.counters().maxPenetration));
-        iterations += world.solverStats().velocityIterations;
+        m.penetration = std::max(m.penetration, double(world.counters().maxPenetration));
+        passes += world.solverStats().velocityIterations;
     }
-    r.nonFinite = world.hasNonFinite();
-    if (metric == "displacement") {
-        for (size_t k = 0; k < ids.size(); ++k)
-            if (world.body(ids[k]).type == BodyType::Dynamic)
-                r.metric = std::max(r.metric, double(glm::length(world.body(ids[k]).position - start[k])));
-    } else if (metric == "energyDrift") {
-        r.metric = world.kineticEnergy() + world.potentialEnergy() - energy0;
-    } else if (metric == "penetration") {
-        r.metric = deepest;
-    } else if (metric == "msPerStep") {
-        r.metric = median(ms);
-    } else if (metric == "iterations") {
-        r.metric = taken > 0 ? iterations / double(taken) : 0.0;
-    }
-    return r;
+    row.nonFinite = world.hasNonFinite();
+    m.displacement = largestDisplacement(world, ids, start);
+    m.energyDrift = world.kineticEnergy() + world.potentialEnergy() - energy0;
+    m.msPerStep = median(ms);
+    m.iterations = taken > 0 ? passes / double(taken) : 0.0;
+    for (const std::string& name : plan.metrics) row.metrics.push_back(metricValue(m, name));
+    row.finished = true;
+    return row;
 }
 
-// --- the chart -----------------------------------------------------------------------------
-
-/// A 3 x 5 pixel font for the axis labels: digits, '.', '-', '+', 'e'.
-const char* glyph(char c) {
-    switch (c) {
-    case '0': return "111101101101111";
-    case '1': return "010110010010111";
-    case '2': return "111001111100111";
-    case '3': return "111001111001111";
-    case '4': return "101101111001001";
-    case '5': return "111100111001111";
-    case '6': return "111100111101111";
-    case '7': return "111001010010010";
-    case '8': return "111101111101111";
-    case '9': return "111101111001111";
-    case '.': return "000000000000010";
-    case '-': return "000000111000000";
-    case '+': return "000010111010000";
-    case 'e': return "000111111100111";
-    default: return "000000000000000";
-    }
-}
-
-struct Canvas {
-    int width, height;
-    std::vector<unsigned char> rgb;
-    Canvas(int w, int h) : width(w), height(h), rgb(size_t(w) * size_t(h) * 3, 0) {}
-    void dot(int x, int y, const unsigned char c[3]) {
-        if (x < 0 || y < 0 || x >= width || y >= height) return;
-        unsigned char* p = &rgb[(size_t(y) * size_t(width) + size_t(x)) * 3];
-        p[0] = c[0], p[1] = c[1], p[2] = c[2];
-    }
-    void fill(const unsigned char c[3]) {
-        for (int y = 0; y < height; ++y)
-            for (int x = 0; x < width; ++x) dot(x, y, c);
-    }
-    void line(int x0, int y0, int x1, int y1, const unsigned char c[3], int thick = 1) {
-        const int steps = std::max(std::abs(x1 - x0), std::abs(y1 - y0)) + 1;
-        for (int i = 0; i <= steps; ++i) {
-            const int x = x0 + (x1 - x0) * i / steps, y = y0 + (y1 - y0) * i / steps;
-            for (int dx = 0; dx < thick; ++dx)
-                for (int dy = 0; dy < thick; ++dy) dot(x + dx, y + dy, c);
-        }
-    }
-    /// Text at scale `s` (each font pixel s x s), left edge x, top y.
-    void text(int x, int y, const std::string& s, const unsigned char c[3], int scale = 2) {
-        for (char ch : s) {
-            const char* g = glyph(ch);
-            for (int row = 0; row < 5; ++row)
-                for (int col = 0; col < 3; ++col)
-                    if (g[row * 3 + col] == '1')
-                        for (int a = 0; a < scale; ++a)
-                            for (int b = 0; b < scale; ++b) dot(x + col * scale + a, y + row * scale + b, c);
-            x += 4 * scale;
-        }
-    }
-};
-
-std::string shortNumber(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", v);
-    return text;
-}
-
-/// Metric against value: axes with the range of each at their ends, the points joined.
-bool writeChart(const std::string& path, const std::vector<SweepRun>& runs) {
-    Canvas c(720, 420);
-    const unsigned char background[3] = {33, 36, 43}, axis[3] = {170, 170, 170}, grid[3] = {60, 64, 74},
-                        curve[3] = {90, 180, 255}, bad[3] = {255, 110, 110};
-    c.fill(background);
-    double lo = 0.0, hi = 0.0;
-    bool first = true;
-    for (const SweepRun& r : runs)
-        if (r.error.empty() && std::isfinite(r.metric)) {
-            lo = first ? r.metric : std::min(lo, r.metric);
-            hi = first ? r.metric : std::max(hi, r.metric);
-            first = false;
-        }
-    if (hi <= lo) hi = lo + 1.0;
-    const int left = 90, right = c.width - 20, top = 20, bottom = c.height - 50;
-    for (int k = 0; k <= 4; ++k) {
-        const int y = top + (bottom - top) * k / 4;
-        c.line(left, y, right, y, grid);
-        c.text(8, y - 5, shortNumber(hi - (hi - lo) * k / 4.0), axis);
-    }
-    c.line(left, top, left, bottom, axis, 2);
-    c.line(left, bottom, right, bottom, axis, 2);
-    const double x0 = runs.front().value, x1 = runs.back().value > x0 ? runs.back().value : x0 + 1.0;
-    c.text(left, bottom + 14, shortNumber(runs.front().value), axis);
-    const std::string last = shortNumber(runs.back().value);
-    c.text(right - int(last.size()) * 8, bottom + 14, last, axis);
-    int px = -1, py = -1;
-    for (const SweepRun& r : runs) {
-        if (!r.error.empty() || !std::isfinite(r.metric)) continue;
-        const int x = left + int((right - left) * (r.value - x0) / (x1 - x0));
-        const int y = bottom - int((bottom - top) * (r.metric - lo) / (hi - lo));
-        if (px >= 0) c.line(px, py, x, y, curve, 2);
-        const unsigned char* mark = r.nonFinite ? bad : curve;
-        for (int d = -3; d <= 3; ++d) c.line(x - 3, y + d, x + 3, y + d, mark);
-        px = x, py = y;
-    }
-    return stbi_write_png(path.c_str(), c.width, c.height, 3, c.rgb.data(), c.width * 3) != 0;
+std::string metricHeading(const std::string& name) {
+    const SweepMetric* m = findSweepMetric(name);
+    return name + " (" + (m ? m->unit : "") + ")";
 }
 
 } // namespace
@@ -202,6 +104,12 @@ const std::vector<SweepMetric>& sweepMetrics() {
         {"iterations", "passes", "mean velocity passes per step (below velocityIterations when solver.tolerance stops them)"},
     };
     return metrics;
+}
+
+const SweepMetric* findSweepMetric(const std::string& name) {
+    for (const SweepMetric& m : sweepMetrics())
+        if (name == m.name) return &m;
+    return nullptr;
 }
 
 bool parseSweepRange(const std::string& range, std::vector<double>& values, std::string& error) {
@@ -225,92 +133,224 @@ bool parseSweepRange(const std::string& range, std::vector<double>& values, std:
     return true;
 }
 
-int runSweep(const SweepOptions& o) {
-    const size_t equals = o.sweep.find('=');
+bool parseSweepMetrics(const std::string& text, std::vector<std::string>& names, std::string& error) {
+    std::vector<std::string> parsed;
+    for (size_t start = 0;;) {
+        const size_t comma = text.find(',', start);
+        parsed.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    if (parsed.size() > kMaxSweepMetrics) {
+        error = "at most two metrics (a quality and a cost, A,B), got '" + text + "'";
+        return false;
+    }
+    std::string choices;
+    for (const SweepMetric& m : sweepMetrics()) choices += (choices.empty() ? "" : ", ") + std::string(m.name);
+    for (const std::string& name : parsed)
+        if (!findSweepMetric(name)) {
+            error = "unknown metric '" + name + "' in '" + text + "' (choices: " + choices + ")";
+            return false;
+        }
+    if (parsed.size() == 2 && parsed[0] == parsed[1]) {
+        error = "the two metrics are the same, got '" + text + "'";
+        return false;
+    }
+    names = parsed;
+    return true;
+}
+
+std::string sweepAssignment(const std::string& key, double value) {
+    char text[64];
+    if (value == std::floor(value) && std::fabs(value) < 1e9)
+        std::snprintf(text, sizeof text, "%.0f", value);
+    else
+        std::snprintf(text, sizeof text, "%.9g", value);
+    return key + "=" + text;
+}
+
+std::string checkSweepValues(const Settings& settings, const std::string& key, const std::vector<double>& values) {
+    for (double v : values) {
+        Settings probe = settings;
+        if (std::string why = applySettingOverride(probe, sweepAssignment(key, v)); !why.empty())
+            return sweepAssignment(key, v) + ": " + why;
+    }
+    return "";
+}
+
+std::vector<std::string> numericSettingKeys() {
+    std::vector<std::string> keys;
+    std::function<void(const nlohmann::json&, const std::string&)> walk = [&](const nlohmann::json& j,
+                                                                             const std::string& prefix) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+            if (it->is_object()) walk(*it, path);
+            else if (it->is_number()) keys.push_back(path);
+        }
+    };
+    walk(settingsToJson(Settings{}), "");
+    return keys;
+}
+
+unsigned sweepWorkerCount(const SweepPlan& plan) {
+    if (std::any_of(plan.metrics.begin(), plan.metrics.end(), isTiming)) return 1;
+    const unsigned wanted = plan.workers > 0 ? plan.workers : std::max(1u, std::thread::hardware_concurrency());
+    return std::max(1u, std::min<unsigned>(wanted, unsigned(plan.values.size())));
+}
+
+std::vector<SweepRow> runSweepJob(const SweepPlan& plan, SweepControl& control) {
+    // Independent worlds: side by side, each run deterministic on its own.
+    std::vector<SweepRow> rows(plan.values.size());
+    for (size_t i = 0; i < rows.size(); ++i) rows[i].value = plan.values[i];
+    std::atomic<size_t> next{0};
+    auto work = [&]() {
+        for (size_t i = next++; i < plan.values.size() && !control.stop.load(); i = next++) {
+            rows[i] = runOne(plan, plan.values[i], control.stop);
+            if (!rows[i].finished) continue;
+            const size_t done = ++control.done;
+            if (control.onRunDone) control.onRunDone(done);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (unsigned t = 1; t < sweepWorkerCount(plan); ++t) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    return rows;
+}
+
+void SweepJob::start(SweepPlan plan) {
+    cancel();
+    plan_ = std::move(plan);
+    rows_.clear();
+    control_.done = 0;
+    control_.stop = false;
+    complete_.store(false, std::memory_order_release);
+    thread_ = std::thread([this]() {
+        std::vector<SweepRow> rows = runSweepJob(plan_, control_);
+        rows_ = std::move(rows);
+        complete_.store(true, std::memory_order_release);
+    });
+}
+
+void SweepJob::cancel() {
+    control_.stop = true;
+    if (thread_.joinable()) thread_.join();
+}
+
+const std::vector<SweepRow>& SweepJob::rows() {
+    static const std::vector<SweepRow> none;
+    if (!complete_.load(std::memory_order_acquire)) return none;
+    if (thread_.joinable()) thread_.join();
+    return rows_;
+}
+
+bool writeSweepCsv(const std::string& path, const std::string& key, const std::vector<std::string>& metrics,
+                   const std::vector<SweepRow>& rows) {
+    std::ofstream csv(path);
+    csv << key;
+    for (const std::string& m : metrics) csv << "," << metricHeading(m);
+    csv << ",nonFinite\n";
+    for (const SweepRow& r : rows) {
+        if (!r.finished) continue;
+        char cell[64];
+        std::snprintf(cell, sizeof cell, "%.9g", r.value);
+        csv << cell;
+        for (double v : r.metrics) {
+            std::snprintf(cell, sizeof cell, ",%.9g", v);
+            csv << cell;
+        }
+        csv << "," << (r.nonFinite ? 1 : 0) << "\n";
+    }
+    return bool(csv);
+}
+
+namespace {
+
+/// KEY=FROM:TO:STEP into the key and its values; false with the message on stderr.
+bool parseSweepArgument(const std::string& sweep, std::string& key, std::vector<double>& values) {
+    const size_t equals = sweep.find('=');
     if (equals == std::string::npos || equals == 0) {
-        std::cerr << "tumble: --sweep: must be KEY=FROM:TO:STEP, got '" << o.sweep << "'\n";
-        return 2;
+        std::cerr << "tumble: --sweep: must be KEY=FROM:TO:STEP, got '" << sweep << "'\n";
+        return false;
     }
-    const std::string key = o.sweep.substr(0, equals);
-    std::vector<double> values;
+    key = sweep.substr(0, equals);
     std::string error;
-    if (!parseSweepRange(o.sweep.substr(equals + 1), values, error)) {
+    if (!parseSweepRange(sweep.substr(equals + 1), values, error)) {
         std::cerr << "tumble: --sweep: " << error << "\n";
-        return 2;
+        return false;
     }
-    const auto& metrics = sweepMetrics();
-    auto metric = std::find_if(metrics.begin(), metrics.end(), [&](const SweepMetric& m) { return o.metric == m.name; });
-    if (metric == metrics.end()) {
-        std::string names;
-        for (const SweepMetric& m : metrics) names += (names.empty() ? "" : ", ") + std::string(m.name);
-        std::cerr << "tumble: --metric: unknown metric '" << o.metric << "' (choices: " << names << ")\n";
+    return true;
+}
+
+/// The scene file with the --set overrides applied; false with the message on stderr.
+bool loadSweptScene(const SweepOptions& o, SceneDef& scene) {
+    SceneLoadResult loaded = loadSceneFile(o.scenePath);
+    if (!loaded.ok()) {
+        std::cerr << loaded.errorText();
+        return false;
+    }
+    for (const std::string& a : o.overrides)
+        if (std::string why = applySettingOverride(loaded.scene.settings, a); !why.empty()) {
+            std::cerr << "tumble: --set " << a << ": " << why << "\n";
+            return false;
+        }
+    scene = std::move(loaded.scene);
+    return true;
+}
+
+void printSweepTable(const SweepOptions& o, const SweepPlan& plan, const std::vector<SweepRow>& rows) {
+    std::printf("%s over %s, %ld steps each (%u at a time)\n", plan.key.c_str(), o.scenePath.c_str(), plan.steps,
+                sweepWorkerCount(plan));
+    for (const std::string& name : plan.metrics) std::printf("  %s: %s\n", name.c_str(), findSweepMetric(name)->help);
+    std::printf("%14s", plan.key.c_str());
+    for (const std::string& name : plan.metrics)
+        std::printf("  %14s", (name + " " + findSweepMetric(name)->unit).c_str());
+    std::printf("\n");
+    for (const SweepRow& r : rows) {
+        std::printf("%14.6g", r.value);
+        for (double v : r.metrics) std::printf("  %14.6g", v);
+        std::printf("%s\n", r.nonFinite ? "  (non-finite: the watchdog froze a body)" : "");
+    }
+}
+
+} // namespace
+
+int runSweep(const SweepOptions& o) {
+    SweepPlan plan;
+    std::string error;
+    if (!parseSweepArgument(o.sweep, plan.key, plan.values)) return 2;
+    if (!parseSweepMetrics(o.metric, plan.metrics, error)) {
+        std::cerr << "tumble: --metric: " << error << "\n";
         return 2;
     }
     if (o.steps < 1) {
         std::cerr << "tumble: --steps: a sweep needs at least 1 step, got " << o.steps << "\n";
         return 2;
     }
-    SceneLoadResult loaded = loadSceneFile(o.scenePath);
-    if (!loaded.ok()) {
-        std::cerr << loaded.errorText();
-        return 2;
-    }
-    for (const std::string& a : o.overrides)
-        if (std::string why = applySettingOverride(loaded.scene.settings, a); !why.empty()) {
-            std::cerr << "tumble: --set " << a << ": " << why << "\n";
-            return 2;
-        }
+    plan.steps = o.steps;
+    if (!loadSweptScene(o, plan.scene)) return 2;
     // Every value is checked before any run: a range that leaves the setting's bounds fails
     // here, naming the value, not after minutes of runs.
-    for (double v : values) {
-        Settings probe = loaded.scene.settings;
-        if (std::string why = applySettingOverride(probe, assignment(key, v)); !why.empty()) {
-            std::cerr << "tumble: --sweep: " << assignment(key, v) << ": " << why << "\n";
-            return 2;
-        }
+    if (std::string why = checkSweepValues(plan.scene.settings, plan.key, plan.values); !why.empty()) {
+        std::cerr << "tumble: --sweep: " << why << "\n";
+        return 2;
     }
-
-    // Independent worlds: side by side on every core, each run deterministic on its own. The
-    // timing metric runs them one at a time, so they do not share the machine.
-    std::vector<SweepRun> runs(values.size());
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const unsigned workers = o.metric == "msPerStep" ? 1u : std::min<unsigned>(cores, unsigned(values.size()));
-    std::atomic<size_t> next{0};
-    auto work = [&]() {
-        for (size_t i = next++; i < values.size(); i = next++)
-            runs[i] = runOne(loaded.scene, key, values[i], o.metric, o.steps);
-    };
-    std::vector<std::thread> threads;
-    for (unsigned t = 1; t < workers; ++t) threads.emplace_back(work);
-    work();
-    for (std::thread& t : threads) t.join();
-
+    SweepControl control;
+    const std::vector<SweepRow> rows = runSweepJob(plan, control);
     const std::string csvPath = o.out + ".csv", pngPath = o.out + ".png";
-    std::ofstream csv(csvPath);
-    csv << key << "," << metric->name << " (" << metric->unit << "),nonFinite\n";
-    bool anyNonFinite = false;
-    for (const SweepRun& r : runs) {
-        char line[128];
-        std::snprintf(line, sizeof line, "%.9g,%.9g,%d\n", r.value, r.metric, r.nonFinite ? 1 : 0);
-        csv << line;
-        anyNonFinite |= r.nonFinite;
-    }
-    if (!csv) {
+    if (!writeSweepCsv(csvPath, plan.key, plan.metrics, rows)) {
         std::cerr << "tumble: --sweep-out: cannot write " << csvPath << "\n";
         return 2;
     }
-    if (!writeChart(pngPath, runs)) {
+    if (!writeSweepPng(pngPath, plan.key, plan.metrics, rows)) {
         std::cerr << "tumble: --sweep-out: cannot write " << pngPath << "\n";
         return 2;
     }
     if (!o.quiet) {
-        std::printf("%s over %s, %ld steps each (%u at a time); %s: %s\n", key.c_str(), o.scenePath.c_str(), o.steps,
-                    workers, metric->name, metric->help);
-        std::printf("%14s  %14s\n", key.c_str(), (std::string(metric->name) + " " + metric->unit).c_str());
-        for (const SweepRun& r : runs)
-            std::printf("%14.6g  %14.6g%s\n", r.value, r.metric, r.nonFinite ? "  (non-finite: the watchdog froze a body)" : "");
+        printSweepTable(o, plan, rows);
         std::printf("wrote %s and %s\n", csvPath.c_str(), pngPath.c_str());
     }
+    const bool anyNonFinite = std::any_of(rows.begin(), rows.end(), [](const SweepRow& r) { return r.nonFinite; });
     return anyNonFinite ? 3 : 0;
 }
 

@@ -68,6 +68,7 @@ bool App::openScene(const std::string& path) {
     forgetStepViews();
     forks.clear(); // they were forks of the old world
     watches.clear(); // they named the old world's bodies
+    sweep.reset();   // its runs and rows belong to the old scene
     bulletFork = PeerFork{};
     forkError.clear();
     applyProbe(); // the probe switch outlives the world it was set on

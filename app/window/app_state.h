@@ -3,6 +3,7 @@
 /// Everything the windowed app knows between frames, in one struct that is passed to the
 /// panels, the input handlers and the draw code. No GL objects live here (they need a
 /// context and live in window_app.cpp), so this state can be made and changed without one.
+#include "headless/sweep.h"
 #include "window/camera.h"
 #include "window/interaction.h"
 #include "window/watch.h"
@@ -121,6 +122,28 @@ struct TrailCache {
     std::vector<RecordedPose> onion;   ///< the poses every onionEvery steps along the span
 };
 
+/// The Plots tab's "Sweep a setting" (panel_sweeps.cpp): the question as the controls hold it,
+/// the job running on its own thread, and the rows of the last sweep (kept after it ends).
+struct SweepPanel {
+    std::string key = "solver.velocityIterations"; ///< a numericSettingKeys() path
+    double from = 1.0, to = 10.0, step = 1.0;      ///< in the setting's unit
+    int metric = 0;                    ///< index into sweepMetrics(): the quality
+    int cost = 0;                      ///< 0 none, else 1 + index into sweepMetrics()
+    int steps = 300;                   ///< physics steps per run
+    std::string error;                 ///< why the range or a value was refused
+    SweepJob job;                      ///< runs on a copy of the scene; cancelled on load, joined on exit
+    bool awaitingRows = false;         ///< the job was started and its rows are not yet taken
+    std::string sweptKey;              ///< the last sweep's setting, metrics and rows
+    std::vector<std::string> sweptMetrics;
+    std::vector<SweepRow> rows;
+    /// Stop the job and forget its rows (a new scene: they measured the old one).
+    void reset() {
+        job.cancel();
+        awaitingRows = false;
+        rows.clear();
+    }
+};
+
 struct App {
     WindowOptions options;
 
@@ -157,6 +180,7 @@ struct App {
     std::string pendingPlotPicture;
     bool plotPictureWanted = false;    ///< Export PNG was pressed: take it in the next frame
     glm::vec4 plotPictureRect{0.0f};
+    SweepPanel sweep;                  ///< one setting over a range, run in the background
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads

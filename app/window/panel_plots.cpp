@@ -1,5 +1,6 @@
 // The Plots tab: watched quantities of the selected body or the world against the step, on
-// the Timeline's axis, the forks in their colours; a click goes to that step (watch.h).
+// the Timeline's axis, the forks in their colours; a click goes to that step (watch.h). Below
+// them, "Sweep a setting" (panel_sweeps.cpp).
 #include "window/palette.h"
 #include "window/picking.h"
 #include "window/panels.h"
@@ -167,6 +168,37 @@ void contactRow(App& app, const std::vector<const WatchKind*>& kinds, int& kind)
                 "alone: right-click it in the view (contact points drawn) or in the Inspector's table.");
 }
 
+/// The watch list: a removable plot per watch, and the CSV export.
+void drawWatches(App& app) {
+    if (ImGui::Button("Export CSV")) exportWatches(app);
+    itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
+    ImGui::SameLine();
+    // The picture is read from the next frame, drawn without this button's tooltip over it.
+    const bool picture = app.plotPictureWanted;
+    app.plotPictureWanted = ImGui::Button("Export PNG");
+    if (!picture)
+        itemTooltip("Write plots/<scene>-watch.png: the plots as drawn here (the part of them in view), "
+                    "with their labels and the forks' colours.");
+    const ImVec2 clipMin = ImGui::GetWindowDrawList()->GetClipRectMin();
+    const ImVec2 clipMax = ImGui::GetWindowDrawList()->GetClipRectMax();
+    const ImVec2 top = ImGui::GetCursorScreenPos();
+    for (size_t i = 0; i < app.watches.size(); ++i) {
+        ImGui::Separator();
+        ImGui::PushID(static_cast<int>(i));
+        const bool remove = ImGui::SmallButton("x");
+        itemTooltip("Stop watching this.");
+        ImGui::SameLine();
+        ImGui::TextUnformatted(app.watches[i].label.c_str());
+        ImGui::PopID();
+        if (remove) {
+            app.watches.erase(app.watches.begin() + static_cast<std::ptrdiff_t>(i));
+            break;
+        }
+        drawWatchPlot(app, app.watches[i], static_cast<int>(i));
+    }
+    if (picture) requestPicture(app, top, clipMin, clipMax);
+}
+
 } // namespace
 
 void drawPlotsPanel(App& app) {
@@ -219,34 +251,9 @@ void drawPlotsPanel(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Watch the world")) app.watches.push_back(makeWatch(worldWatch, 0, "world"));
     itemTooltip("Plot this figure of the whole world, from the next step on.");
-    if (app.watches.empty()) return;
-    if (ImGui::Button("Export CSV")) exportWatches(app);
-    itemTooltip("Write plots/<scene>-watch.csv: a row per sampled step, a column per watch (and per fork of it), in the units shown.");
-    ImGui::SameLine();
-    // The picture is read from the next frame, drawn without this button's tooltip over it.
-    const bool picture = app.plotPictureWanted;
-    app.plotPictureWanted = ImGui::Button("Export PNG");
-    if (!picture)
-        itemTooltip("Write plots/<scene>-watch.png: the plots as drawn here (the part of them in view), "
-                    "with their labels and the forks' colours.");
-    const ImVec2 clipMin = ImGui::GetWindowDrawList()->GetClipRectMin();
-    const ImVec2 clipMax = ImGui::GetWindowDrawList()->GetClipRectMax();
-    const ImVec2 top = ImGui::GetCursorScreenPos();
-    for (size_t i = 0; i < app.watches.size(); ++i) {
-        ImGui::Separator();
-        ImGui::PushID(static_cast<int>(i));
-        const bool remove = ImGui::SmallButton("x");
-        itemTooltip("Stop watching this.");
-        ImGui::SameLine();
-        ImGui::TextUnformatted(app.watches[i].label.c_str());
-        ImGui::PopID();
-        if (remove) {
-            app.watches.erase(app.watches.begin() + static_cast<std::ptrdiff_t>(i));
-            break;
-        }
-        drawWatchPlot(app, app.watches[i], static_cast<int>(i));
-    }
-    if (picture) requestPicture(app, top, clipMin, clipMax);
+    if (!app.watches.empty()) drawWatches(app);
+    ImGui::Spacing();
+    drawSweepSection(app);
 }
 
 } // namespace tumble::app

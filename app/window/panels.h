@@ -48,6 +48,9 @@ void drawDebuggerPanel(App& app);
 void emitDebuggerCursor(const App& app, DebugDraw& draw);
 /// Watch plots: quantities of the selected body or the world against the step.
 void drawPlotsPanel(App& app);
+/// The Plots tab's "Sweep a setting": a setting over a range, run in the background, one or
+/// two metrics charted against it and against each other, exported as CSV and PNG.
+void drawSweepSection(App& app);
 /// A/B forks: split variants off the world, their drift from it, promote one.
 void drawForksPanel(App& app);
 /// Which ghost in the view is which fork (top-left of the view, while there are forks).

@@ -416,6 +416,48 @@ TEST_F(CommandLineFolder, ASweepOfTheTimestepGivesFreeFallsClosedFormOneRowPerVa
     EXPECT_NE(r.out.find("displacement"), std::string::npos) << r.out;
 }
 
+TEST_F(CommandLineFolder, ASweepOfTwoMetricsWritesAColumnForEachAndBothCharts) {
+    // Quality against cost: displacement and msPerStep measured in the same runs.
+    writeJson(at("fall.json"), {{"format", "tumble-scene"},
+                                {"version", 1},
+                                {"settings", {{"sleep", {{"enabled", false}}}}},
+                                {"bodies", {{{"name", "ball"},
+                                             {"shape", {{"type", "sphere"}, {"radius", 0.5}}},
+                                             {"position", {0, 100, 0}}}}}});
+    const CommandResult r = runTumble("--sweep solver.velocityIterations=1:4:1 --metric displacement,msPerStep --steps 30 " +
+                                      at("fall.json") + " --sweep-out " + at("two"));
+    ASSERT_EQ(r.status, 0) << r.out;
+    std::ifstream csv(at("two.csv"));
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "solver.velocityIterations,displacement (m),msPerStep (ms),nonFinite");
+    for (int passes = 1; passes <= 4; ++passes) {
+        ASSERT_TRUE(std::getline(csv, line)) << "a row per value";
+        double value = 0.0, displacement = 0.0, ms = -1.0;
+        int nonFinite = 1;
+        ASSERT_EQ(std::sscanf(line.c_str(), "%lf,%lf,%lf,%d", &value, &displacement, &ms, &nonFinite), 4) << line;
+        EXPECT_EQ(value, passes);
+        // A lone falling ball has no contacts: the passes change nothing of its fall.
+        EXPECT_NEAR(displacement, 9.81 * (1.0 / 60) * (1.0 / 60) * 30 * 31 / 2, 1e-4) << line;
+        EXPECT_GE(ms, 0.0);
+        EXPECT_EQ(nonFinite, 0);
+    }
+    EXPECT_FALSE(std::getline(csv, line)) << "no more rows than values";
+    EXPECT_NE(r.out.find("msPerStep"), std::string::npos) << "the table has both: " << r.out;
+    EXPECT_TRUE(std::filesystem::file_size(at("two.png")) > 1000) << "the charts";
+}
+
+TEST(CommandLine, MoreThanTwoMetricsOrAnUnknownOneAreRefusedNamingTheValue) {
+    const std::string scene = sceneFile("projectile.json");
+    CommandResult r = runTumble("--sweep solver.erp=0.1:0.2:0.1 --metric displacement,msPerStep,iterations " + scene);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("at most two"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("displacement,msPerStep,iterations"), std::string::npos) << r.out;
+    r = runTumble("--sweep solver.erp=0.1:0.2:0.1 --metric displacement,cost " + scene);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.out.find("unknown metric 'cost'"), std::string::npos) << r.out;
+}
+
 TEST(CommandLine, ABadSweepNamesItsValueAndRunsNothing) {
     const std::string scene = sceneFile("projectile.json");
     CommandResult r = runTumble("--sweep solver.velocityIterations=4:1:1 " + scene);
