@@ -2,6 +2,7 @@
 #include "headless/bug_report.h"
 #include "headless/headless.h"
 #include "headless/sweep.h"
+#include "window/paths.h"
 #include "window_app.h"
 
 #include "tumble/scene.h"
@@ -26,6 +27,18 @@ std::string firstSentence(const std::string& text) {
 
 /// Print the catalogue grouped by topic: a heading per topic (sceneTopics() order, as
 /// listScenes sorts), then one line per scene with its file, name and first sentence.
+constexpr int kMinWindowSide = 240, kMaxWindowSide = 8192;
+
+/// "1920x1080" into width and height, each within the window limits.
+bool parseWindowSize(const std::string& text, int& width, int& height) {
+    int w = 0, h = 0;
+    char x = 0, rest = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d%c", &w, &x, &h, &rest) != 3 || (x != 'x' && x != 'X')) return false;
+    if (w < kMinWindowSide || w > kMaxWindowSide || h < kMinWindowSide || h > kMaxWindowSide) return false;
+    width = w, height = h;
+    return true;
+}
+
 int listScenesCommand(const std::string& folder) {
     auto entries = tumble::listScenes(folder);
     if (entries.empty()) {
@@ -103,6 +116,9 @@ int main(int argc, char** argv) {
     cli.add_option("--frames", w.frames, "Window: frames before the screenshot (default 60)")
         ->check(CLI::Range(1, 100000));
     cli.add_flag("--panels", w.panels, "Window: draw the ImGui panels in the screenshot");
+    std::string size;
+    cli.add_option("--size", size, "Window: its size WxH in pixels, e.g. 1920x1080 (default 1280x800; "
+                                   "--screenshot is taken at this size)");
 
     try {
         cli.parse(argc, argv);
@@ -120,7 +136,13 @@ int main(int argc, char** argv) {
         }
         return tumble::app::verifyBugReport(verifyFolder);
     }
-    if (listScenes) return listScenesCommand(w.scenesFolder);
+    if (!size.empty() && !parseWindowSize(size, w.width, w.height)) {
+        std::cerr << "tumble: --size: expected WxH with W in " << kMinWindowSide << ".." << kMaxWindowSide
+                  << " and H in " << kMinWindowSide << ".." << kMaxWindowSide << " (e.g. 1920x1080), got '" << size
+                  << "'\n";
+        return 2;
+    }
+    if (listScenes) return listScenesCommand(tumble::app::findResource(w.scenesFolder));
     if (verifySteps->count() > 0 && h.bugReport.empty()) {
         std::cerr << "tumble: --verify-steps needs --bug-report\n";
         return 2;

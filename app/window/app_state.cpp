@@ -280,6 +280,30 @@ void App::promoteFork(size_t i) {
 
 void App::togglePause() {
     stepper.paused = !stepper.paused;
+    const uint64_t now = world.stepCount(), last = recorder.lastStep();
+    if (!stepper.paused && now < last)
+        setStatus("Resumed at step " + std::to_string(now) + ": the recorded steps " + std::to_string(now + 1) + " to " +
+                  std::to_string(last) + " are dropped and simulated again (the same, unless a setting changed).");
+}
+
+void App::stepForward() {
+    const uint64_t next = world.stepCount() + 1;
+    if (recorder.contains(next)) seekTo(next);
+    else singleStep();
+}
+
+void App::stepThroughRecording(int64_t count) {
+    if (recorder.size() == 0) return;
+    const int64_t first = static_cast<int64_t>(recorder.firstStep()), last = static_cast<int64_t>(recorder.lastStep());
+    const int64_t target = std::clamp(static_cast<int64_t>(world.stepCount()) + count, first, last);
+    playBackward = false;
+    seekTo(static_cast<uint64_t>(target));
+}
+
+void App::requestQuit() {
+    // One step recorded is the scene as loaded: nothing to lose.
+    if (recorder.size() > 1 && options.screenshotPath.empty()) askQuit = true;
+    else quit = true;
 }
 
 void App::singleStep() {

@@ -234,6 +234,8 @@ struct App {
     // --- the window ---------------------------------------------------------------------
     PanelFlags panels;
     bool quit = false;
+    bool askQuit = false;              ///< open the "Quit Tumble?" question (the recording would go)
+    bool uiHidden = false;             ///< Tab: every panel hidden, the view alone
     float viewAspect = 1.6f;           ///< width / height of the uncovered 3D view, for "frame all"
     float viewLeftInset = 0.0f;        ///< display units hidden by panels against the left edge
     float viewRightInset = 0.0f;       ///< display units hidden by the dock against the right edge
@@ -256,6 +258,13 @@ struct App {
     void togglePause();
     /// Pause if needed, then advance exactly one step (N).
     void singleStep();
+    /// N and the Timeline's right arrow: the next recorded step when rewound (the recording is
+    /// kept), else one new step.
+    void stepForward();
+    /// Move `count` steps through the recording (negative: back), clamped to what it holds.
+    void stepThroughRecording(int64_t count);
+    /// Quit, or first ask when a recording would be lost (window close, Ctrl+Q, File > Quit).
+    void requestQuit();
     /// Run `steps` world steps, stopping early (and pausing) if the world turns non-finite.
     void stepWorld(int steps);
     /// Select a body for the Inspector (kNullBody clears the selection).

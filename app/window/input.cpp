@@ -8,6 +8,7 @@
 
 #include <glm/geometric.hpp>
 #include <algorithm>
+#include <cstdint>
 
 namespace tumble::app {
 namespace {
@@ -31,15 +32,34 @@ bool cursorInWindow(glm::vec2& cursor) {
     return true;
 }
 
+void toggleFullscreen(const SDL_KeyboardEvent& key) {
+    SDL_Window* window = SDL_GetWindowFromID(key.windowID);
+    if (window == nullptr) return;
+    const bool full = (SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP) != 0;
+    SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+}
+
 void handleKey(App& app, const SDL_KeyboardEvent& key) {
-    if (key.repeat != 0 && key.keysym.sym != SDLK_n) return; // holding N steps repeatedly
+    // Holding N or an arrow keeps stepping.
+    const SDL_Keycode sym = key.keysym.sym;
+    if (key.repeat != 0 && sym != SDLK_n && sym != SDLK_LEFT && sym != SDLK_RIGHT) return;
+    const bool ctrl = (key.keysym.mod & KMOD_CTRL) != 0, shift = (key.keysym.mod & KMOD_SHIFT) != 0;
     Ray ray;
-    switch (key.keysym.sym) {
+    switch (sym) {
     case SDLK_SPACE: app.togglePause(); break;
-    case SDLK_n: app.singleStep(); break;
+    case SDLK_n: app.stepForward(); break;
+    case SDLK_LEFT: app.stepThroughRecording(shift ? -10 : -1); break;
+    case SDLK_RIGHT:
+        if (!shift) app.stepForward();
+        else app.stepThroughRecording(10);
+        break;
+    case SDLK_HOME: app.stepThroughRecording(INT64_MIN / 2); break;
+    case SDLK_END: app.stepThroughRecording(INT64_MAX / 2); break;
     case SDLK_r: app.reloadScene(); break;
     case SDLK_f: app.frameAll(); break;
-    case SDLK_HOME: app.resetCamera(); break;
+    case SDLK_c: app.resetCamera(); break;
+    case SDLK_TAB: app.uiHidden = !app.uiHidden; break;
+    case SDLK_F11: toggleFullscreen(key); break;
     case SDLK_t:
         if (spawnRay(app, ray)) app.throwBody(ray);
         break;
@@ -48,10 +68,12 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
         break;
     case SDLK_DELETE: app.deleteSelected(); break;
     case SDLK_s:
-        if ((key.keysym.mod & KMOD_CTRL) != 0) app.saveSnapshot();
+        if (ctrl) app.saveSnapshot();
         break;
-    case SDLK_ESCAPE: app.quit = true; break;
-    default: break;
+    case SDLK_q:
+        if (ctrl) app.requestQuit();
+        break;
+    default: break; // Esc is ImGui's: it closes menus and popups, never the window
     }
 }
 
@@ -86,7 +108,7 @@ void handleButton(App& app, const SDL_MouseButtonEvent& button) {
 void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (event.type) {
-    case SDL_QUIT: app.quit = true; break;
+    case SDL_QUIT: app.requestQuit(); break;
     case SDL_KEYDOWN:
         if (!io.WantTextInput) handleKey(app, event.key);
         break;

@@ -33,15 +33,21 @@ void drawHelpPanel(App& app) {
         row("Middle drag / Shift + right drag", "pan");
         row("Wheel", "zoom");
         row("F", "frame all moving bodies");
-        row("Home", "reset the camera to the scene's");
-        row("Space", "pause / resume");
-        row("N", "single step (pauses)");
+        row("C", "reset the camera to the scene's");
+        row("Right click", "watch what is under the cursor (Plots): a contact point, a body, the world");
+        row("Space", "pause / resume (from a rewound step: drops the recorded future)");
+        row("N / Right", "one step forward: the next recorded step when rewound, else a new one");
+        row("Left / Shift+Left / Shift+Right", "one step back / ten back / ten forward through the recording");
+        row("Home / End", "the oldest / newest recorded step");
+        row("Tab", "hide / show every panel");
+        row("F11", "fullscreen");
         row("T", "throw the Spawn panel's shape from the camera through the cursor");
         row("B", "drop the Spawn panel's shape onto what lies under the cursor");
         row("Delete", "remove the selected body (and its joints)");
         row("R", "reload the scene from its file (undoes spawns, deletes, edits)");
         row("Ctrl+S", "save a snapshot of the step shown to snapshots/ (File menu: also a bug report)");
-        row("Esc", "quit");
+        row("Esc", "close a menu or popup");
+        row("Ctrl+Q", "quit (asks first when there is a recording to lose)");
         ImGui::EndTable();
     }
     ImGui::Separator();

@@ -72,11 +72,11 @@ void drawTransport(App& app) {
     Recorder& rec = app.recorder;
     const uint64_t step = app.world.stepCount();
     if (ImGui::Button("|<")) app.seekTo(rec.firstStep());
-    itemTooltip("Go to the oldest recorded step.");
+    itemTooltip("Go to the oldest recorded step (Home).");
     ImGui::SameLine();
     if (ImGui::ArrowButton("back", ImGuiDir_Left) && step > rec.firstStep()) app.seekTo(step - 1);
     itemTooltip("One step back: restores the step before and runs this one again, so its "
-                "contacts and impulses are exactly as they were.");
+                "contacts and impulses are exactly as they were. Key: Left (Shift: ten steps).");
     ImGui::SameLine();
     if (ImGui::Button(app.playBackward ? "Stop##back" : "Play backward")) {
         app.playBackward = !app.playBackward;
@@ -89,10 +89,10 @@ void drawTransport(App& app) {
         if (rec.contains(step + 1)) app.seekTo(step + 1);
         else app.singleStep();
     }
-    itemTooltip("One step forward through the recording (past its end: simulate one step).");
+    itemTooltip("One step forward through the recording (past its end: simulate one step). Keys: Right or N.");
     ImGui::SameLine();
     if (ImGui::Button(">|")) app.seekTo(rec.lastStep());
-    itemTooltip("Go to the newest recorded step.");
+    itemTooltip("Go to the newest recorded step (End).");
     ImGui::SameLine();
     if (ImGui::Button(app.stepper.paused ? "Resume here" : "Pause")) {
         app.playBackward = false;
@@ -140,11 +140,17 @@ void drawTimelinePanel(App& app) {
 
     uint64_t step = app.world.stepCount();
     uint64_t lo = rec.firstStep(), hi = std::max(rec.lastStep(), lo);
+    // The slider reads the step and its simulated time (steps x dt: the fixed step makes them one).
+    char format[64];
+    std::snprintf(format, sizeof format, "step %%llu   (%.3f s of %.3f s)",
+                  static_cast<double>(step) * app.world.settings().timestep,
+                  static_cast<double>(hi) * app.world.settings().timestep);
     ImGui::SetNextItemWidth(-1.0f);
-    if (ImGui::SliderScalar("##step", ImGuiDataType_U64, &step, &lo, &hi, "step %llu") && step != app.world.stepCount())
+    if (ImGui::SliderScalar("##step", ImGuiDataType_U64, &step, &lo, &hi, format) && step != app.world.stepCount())
         app.seekTo(step);
-    itemTooltip("Every recorded step since the scene was loaded. Drag to go back: the world shows "
-                "that step's bodies, contacts, impulses and stats exactly as they were.");
+    itemTooltip("Every recorded step since the scene was loaded, and its simulated time (s). Drag to go "
+                "back: the world shows that step's bodies, contacts, impulses and stats exactly as they "
+                "were. Keys: Left / Right one step (Shift: ten), Home / End the oldest / newest.");
     std::vector<RecordedMarker> markers = rec.markers();
     drawMarkerStrip(app, markers);
 

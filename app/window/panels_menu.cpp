@@ -1,13 +1,14 @@
-// The menu bar, the load-error popup, and the frame's panel list.
+// The menu bar, the load-error and quit popups, the sign over the view, and the frame's panel list.
 #include "window/panels.h"
-#include "window/view_menu.h"
-
 #include "window/picking.h"
+#include "window/view_menu.h"
 
 #include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
+#include <cstdio>
 
 namespace tumble::app {
 
@@ -71,7 +72,7 @@ void drawMenuBar(App& app) {
                     "hash expected 120 steps later. 'tumble --verify FOLDER' replays it and exits 0 "
                     "when the hash matches, so a bug report can run in CI.");
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Esc")) app.quit = true;
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.requestQuit();
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("View")) {
@@ -105,7 +106,10 @@ void drawMenuBar(App& app) {
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");
-        if (ImGui::MenuItem("Reset camera", "Home")) app.resetCamera();
+        if (ImGui::MenuItem("Reset camera", "C")) app.resetCamera();
+        itemTooltip("Back to the scene's own camera.");
+        if (ImGui::MenuItem("Hide all panels", "Tab")) app.uiHidden = true;
+        itemTooltip("The view alone, for a projector or a screenshot; Tab brings the panels back.");
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -124,6 +128,63 @@ void drawMenuBar(App& app) {
 }
 
 namespace {
+
+/// "Quit Tumble?": closing loses the recording (and the forks), so the window asks first.
+void drawQuitPopup(App& app) {
+    if (app.askQuit) {
+        ImGui::OpenPopup("Quit Tumble?");
+        app.askQuit = false;
+    }
+    if (!ImGui::BeginPopupModal("Quit Tumble?", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    const double seconds = static_cast<double>(app.recorder.size()) * app.world.settings().timestep;
+    ImGui::Text("The recording (%zu steps, %.1f s) and any forks are lost when Tumble closes.", app.recorder.size(),
+                seconds);
+    if (ImGui::Button("Save a snapshot and quit")) {
+        app.saveSnapshot();
+        app.quit = true;
+    }
+    itemTooltip("Write the step shown to snapshots/ (as Ctrl+S does), then quit. The snapshot replays "
+                "from that step; the steps before it are not kept.");
+    ImGui::SameLine();
+    if (ImGui::Button("Quit")) app.quit = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+/// Over the view: PAUSED, or REWOUND when the step shown is not the newest, with the step and
+/// its time; and, with the panels hidden, how to bring them back.
+void drawViewSign(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    const uint64_t step = app.world.stepCount(), last = app.recorder.lastStep();
+    const double dt = app.world.settings().timestep;
+    const float centre = 0.5f * (app.viewLeftInset + io.DisplaySize.x - app.viewRightInset);
+    auto sign = [&](const std::string& big, const std::string& small, float y, ImU32 color) {
+        const float scale = 1.6f;
+        ImFont* font = ImGui::GetFont();
+        const ImVec2 bigSize = font->CalcTextSizeA(ImGui::GetFontSize() * scale, FLT_MAX, 0.0f, big.c_str());
+        const ImVec2 smallSize = ImGui::CalcTextSize(small.c_str());
+        const float width = std::max(bigSize.x, smallSize.x) + 24.0f;
+        const ImVec2 min(centre - 0.5f * width, y), max(centre + 0.5f * width, y + bigSize.y + smallSize.y + 14.0f);
+        draw->AddRectFilled(min, max, IM_COL32(10, 12, 16, 190), 6.0f);
+        draw->AddText(font, ImGui::GetFontSize() * scale, ImVec2(centre - 0.5f * bigSize.x, y + 5.0f), color, big.c_str());
+        draw->AddText(ImVec2(centre - 0.5f * smallSize.x, y + 8.0f + bigSize.y), IM_COL32(200, 200, 200, 255), small.c_str());
+    };
+    const float top = (app.uiHidden ? 0.0f : kMenuBarHeight) + 10.0f;
+    char text[160];
+    if (step < last) {
+        std::snprintf(text, sizeof text, "step %llu of %llu   %.3f s   N or Right: the next recorded step",
+                      static_cast<unsigned long long>(step), static_cast<unsigned long long>(last), double(step) * dt);
+        sign("REWOUND", text, top, IM_COL32(120, 200, 255, 255));
+    } else if (app.stepper.paused) {
+        std::snprintf(text, sizeof text, "step %llu   %.3f s   Space resumes, N steps",
+                      static_cast<unsigned long long>(step), double(step) * dt);
+        sign("PAUSED", text, top, IM_COL32(255, 200, 80, 255));
+    }
+    if (app.uiHidden)
+        draw->AddText(ImVec2(10.0f, io.DisplaySize.y - 24.0f), IM_COL32(160, 160, 160, 200), "Tab: show the panels");
+}
 
 /// The errors of a failed load, in red, over everything until dismissed.
 void drawLoadErrorPopup(App& app) {
@@ -149,6 +210,13 @@ void drawLoadErrorPopup(App& app) {
 void drawPanels(App& app) {
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
+    if (app.uiHidden) {
+        drawViewSign(app);
+        updateHover(app);
+        drawViewMenu(app);
+        drawQuitPopup(app);
+        return;
+    }
     drawMenuBar(app);
     if (app.panels.time) drawTimePanel(app);
     if (app.panels.scene) drawScenePanel(app);
@@ -162,6 +230,8 @@ void drawPanels(App& app) {
     if (app.panels.help) drawHelpPanel(app);
     updateHover(app);
     drawViewMenu(app);
+    drawViewSign(app);
+    drawQuitPopup(app);
     drawLoadErrorPopup(app);
 }
 

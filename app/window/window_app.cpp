@@ -68,6 +68,8 @@ bool softwareRenderer() {
 /// A resizable, high-DPI aware window with a GL 3.3 core context: with 4x multisampling
 /// on a GPU that offers it, without otherwise.
 bool createWindow(const WindowOptions& options, WindowContext& out, std::string& error) {
+    // Ctrl+C and kill end the program as any other's; only the window asks before closing.
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
         error = SDL_GetError();
         return false;
@@ -292,7 +294,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
             ImGui_ImplSDL2_ProcessEvent(&event);
-            if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) app.quit = true;
+            if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE) app.requestQuit();
             handleEvent(app, event, static_cast<float>(windowH));
         }
         // The drag target follows the cursor every frame, also while the mouse rests and the
