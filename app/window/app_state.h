@@ -10,6 +10,7 @@
 
 #include "tumble/debug_draw.h"
 #include "tumble/bullet_world.h"
+#include "tumble/peer_fork.h"
 #include "tumble/fork.h"
 #include "tumble/recorder.h"
 #include "tumble/constraint_system.h"
@@ -68,21 +69,6 @@ struct PanelFlags {
     bool help = false;
 };
 
-/// The scene run by Bullet beside the main world (the Forks tab's Bullet fork), drawn as a
-/// ghost like a fork. Bullet's state cannot be recorded and restored here, so it keeps no
-/// recording: it shows while the main world is at the step it has reached, and after a rewind
-/// it is split off again from the step shown.
-struct PeerFork {
-    std::unique_ptr<BulletWorld> world;  ///< null: no Bullet fork
-    uint64_t forkStep = 0;               ///< the main world's step it was built at
-    DivergenceTrack divergence;          ///< against the main world, one sample per step
-    bool inStep = true;                  ///< at the main world's step
-    std::vector<glm::vec3> previousPosition; ///< by ordinal, before its last step (drawing)
-    std::vector<glm::quat> previousOrientation;
-    /// The main world's step it is at.
-    uint64_t step() const { return forkStep + (world ? world->stepCount() : 0); }
-};
-
 /// The selected body's recorded path, drawn in the view (the Debug draw panel's Trail
 /// section). Kept across loads, like the other view options.
 struct TrailOptions {
@@ -134,7 +120,14 @@ struct App {
     Forks forks;                       ///< variants stepping in lockstep, drawn as ghosts
     std::string forkChanges;           ///< the Forks tab's text: "key=value; key=value"
     std::string forkError;             ///< why the last fork was refused
-    PeerFork bulletFork;               ///< Bullet beside the main world
+    /// Bullet beside the main world (the Forks tab's Bullet fork, tumble/peer_fork.h), drawn as
+    /// a ghost like a fork. It records Bullet's poses step by step, so a rewind shows Bullet's
+    /// pose of the step shown (hidden before the split), and stepping on from a rewound step
+    /// follows the recorded run (Bullet's run depends only on the state it was split from; a
+    /// step no longer recorded is found by running Bullet again from that state). A snapshot
+    /// lists it (engine "bullet"), and loading that snapshot splits it off again from the
+    /// snapshot's state.
+    PeerFork bulletFork;
 
     // --- watch plots (the Plots tab) -------------------------------------------------------
     std::vector<Watch> watches;        ///< sampled after every step, main world and forks
