@@ -152,8 +152,10 @@ int runHeadless(const HeadlessOptions& o) {
     // The peer starts from the world as built (a snapshot's state included). A scene's Bullet
     // fork asks for the same run as --compare bullet.
     std::string peer = o.compare;
+    bool sceneBulletFork = false; // kept in --snapshot-out, as the app keeps it
     for (const ForkDef& f : scene.forks)
-        if (f.engine == "bullet" && peer.empty()) peer = "bullet";
+        if (f.engine == "bullet") sceneBulletFork = true;
+    if (sceneBulletFork && peer.empty()) peer = "bullet";
     std::unique_ptr<CompareRun> compare;
     if (!peer.empty()) {
         compare = std::make_unique<CompareRun>(peer, world);
@@ -204,7 +206,7 @@ int runHeadless(const HeadlessOptions& o) {
     // The snapshot: the scene as it is now plus the state the next step reads.
     if (!o.snapshotOut.empty()) {
         std::ofstream file(o.snapshotOut, std::ios::binary);
-        file << writeSnapshot(scene, world, &forks);
+        file << writeSnapshot(scene, world, &forks, sceneBulletFork);
         if (!file) {
             std::cerr << "tumble: --snapshot-out: cannot write " << o.snapshotOut << "\n";
             return 2;

@@ -32,14 +32,15 @@ void App::saveSnapshot() {
     std::error_code ec;
     fs::create_directories(folder, ec);
     std::ofstream out(file, std::ios::binary);
-    out << writeSnapshot(scene, world, &forks);
+    out << writeSnapshot(scene, world, &forks, bulletFork.active());
     out.close();
     if (ec || !out) {
         setStatus("Could not write " + file.string() + (ec ? ": " + ec.message() : ""));
         return;
     }
     setStatus("Saved " + file.string() + " (open it like any scene: it resumes at step " +
-              std::to_string(world.stepCount()) + ", bit for bit)");
+              std::to_string(world.stepCount()) + ", bit for bit" +
+              (bulletFork.active() ? "; the Bullet fork is split off again there" : "") + ")");
 }
 
 void App::saveBugReport() {

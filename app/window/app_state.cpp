@@ -69,7 +69,7 @@ bool App::openScene(const std::string& path) {
     forks.clear(); // they were forks of the old world
     watches.clear(); // they named the old world's bodies
     sweep.reset();   // its runs and rows belong to the old scene
-    bulletFork = PeerFork{};
+    bulletFork.clear();
     forkError.clear();
     applyProbe(); // the probe switch outlives the world it was set on
     recorder.clear();
@@ -185,8 +185,8 @@ void App::restartRecording(bool bodiesChanged) {
     playBackward = false;
     if (bodiesChanged) watches.clear(); // bodies are watched by ordinal: it may name another now
     for (Watch& w : watches) w.main.clear(), w.forks.clear();
-    if (bulletFork.world) {
-        if (bodiesChanged) bulletFork = PeerFork{};
+    if (bulletFork.active()) {
+        if (bodiesChanged) bulletFork.clear();
         else addBulletFork(); // the main world starts again: so does Bullet's run
     }
     if (forks.empty()) return;
@@ -231,32 +231,18 @@ bool App::seekTo(uint64_t step) {
 }
 
 void App::addBulletFork() {
-    PeerFork& b = bulletFork;
-    b = PeerFork{};
-    b.world = std::make_unique<BulletWorld>(world);
-    b.forkStep = world.stepCount();
-    b.divergence.add(comparePositions(bodyPositions(world), b.world->positions(), world.stepCount()));
+    std::string error;
+    if (!bulletFork.start(scene, world, error)) setStatus("No Bullet fork: the copy of the world failed: " + error);
 }
 
 void App::followForks(bool stepped) {
-    if (stepped) forks.follow(world);
-    else forks.seek(world);
-    PeerFork& b = bulletFork;
-    if (!b.world) return;
-    if (stepped && b.inStep && b.step() + 1 == world.stepCount()) {
-        const int n = b.world->bodyCount();
-        b.previousPosition.resize(static_cast<size_t>(n));
-        b.previousOrientation.resize(static_cast<size_t>(n));
-        for (int k = 0; k < n; ++k) {
-            b.previousPosition[static_cast<size_t>(k)] = b.world->position(k);
-            b.previousOrientation[static_cast<size_t>(k)] = b.world->orientation(k);
-        }
-        b.world->step();
-        Divergence d = comparePositions(bodyPositions(world), b.world->positions(), world.stepCount());
-        d.energyDifference = (b.world->kineticEnergy() + b.world->potentialEnergy()) - tumble::totalEnergy(world);
-        b.divergence.add(d);
+    if (stepped) {
+        forks.follow(world);
+        bulletFork.follow(world);
+    } else {
+        forks.seek(world);
+        bulletFork.seek(world);
     }
-    b.inStep = b.step() == world.stepCount();
 }
 
 void App::addFork(const std::vector<std::string>& changes) {
@@ -267,6 +253,9 @@ void App::promoteFork(size_t i) {
     if (i >= forks.size()) return;
     releaseDrag(mouseDrag, world);
     Fork promoted = forks.take(i);
+    // A Bullet fork split off the old main world later than this fork started from a state
+    // that the new main world's timeline does not have.
+    if (bulletFork.active() && bulletFork.forkStep() > promoted.forkStep) bulletFork.clear();
     world = std::move(promoted.world);
     recorder.continueWith(std::move(promoted.recorder));
     // The copy numbers its bodies afresh: a handle of the old world could name another body.

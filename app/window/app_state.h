@@ -11,6 +11,7 @@
 
 #include "tumble/debug_draw.h"
 #include "tumble/bullet_world.h"
+#include "tumble/peer_fork.h"
 #include "tumble/fork.h"
 #include "tumble/recorder.h"
 #include "tumble/constraint_system.h"
@@ -67,21 +68,6 @@ struct PanelFlags {
     bool timeline = true;
     bool lesson = true;
     bool help = false;
-};
-
-/// The scene run by Bullet beside the main world (the Forks tab's Bullet fork), drawn as a
-/// ghost like a fork. Bullet's state cannot be recorded and restored here, so it keeps no
-/// recording: it shows while the main world is at the step it has reached, and after a rewind
-/// it is split off again from the step shown.
-struct PeerFork {
-    std::unique_ptr<BulletWorld> world;  ///< null: no Bullet fork
-    uint64_t forkStep = 0;               ///< the main world's step it was built at
-    DivergenceTrack divergence;          ///< against the main world, one sample per step
-    bool inStep = true;                  ///< at the main world's step
-    std::vector<glm::vec3> previousPosition; ///< by ordinal, before its last step (drawing)
-    std::vector<glm::quat> previousOrientation;
-    /// The main world's step it is at.
-    uint64_t step() const { return forkStep + (world ? world->stepCount() : 0); }
 };
 
 /// The 3D view's right-click menu (view_menu.h): the press it may come from, and what was
@@ -170,7 +156,14 @@ struct App {
     Forks forks;                       ///< variants stepping in lockstep, drawn as ghosts
     std::string forkChanges;           ///< the Forks tab's text: "key=value; key=value"
     std::string forkError;             ///< why the last fork was refused
-    PeerFork bulletFork;               ///< Bullet beside the main world
+    /// Bullet beside the main world (the Forks tab's Bullet fork, tumble/peer_fork.h), drawn as
+    /// a ghost like a fork. It records Bullet's poses step by step, so a rewind shows Bullet's
+    /// pose of the step shown (hidden before the split), and stepping on from a rewound step
+    /// follows the recorded run (Bullet's run depends only on the state it was split from; a
+    /// step no longer recorded is found by running Bullet again from that state). A snapshot
+    /// lists it (engine "bullet"), and loading that snapshot splits it off again from the
+    /// snapshot's state.
+    PeerFork bulletFork;
 
     // --- watch plots (the Plots tab) -------------------------------------------------------
     std::vector<Watch> watches;        ///< sampled after every step, main world and forks
@@ -236,6 +229,9 @@ struct App {
     bool quit = false;
     bool askQuit = false;              ///< open the "Quit Tumble?" question (the recording would go)
     bool uiHidden = false;             ///< Tab: every panel hidden, the view alone
+    /// Esc came this frame: the open popup closes. Read from SDL's event, not Dear ImGui's key
+    /// state, which (in 1.86) misses a press and release within one frame.
+    bool escapePressed = false;
     float viewAspect = 1.6f;           ///< width / height of the uncovered 3D view, for "frame all"
     float viewLeftInset = 0.0f;        ///< display units hidden by panels against the left edge
     float viewRightInset = 0.0f;       ///< display units hidden by the dock against the right edge

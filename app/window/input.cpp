@@ -110,6 +110,7 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
     switch (event.type) {
     case SDL_QUIT: app.requestQuit(); break;
     case SDL_KEYDOWN:
+        if (event.key.keysym.sym == SDLK_ESCAPE) app.escapePressed = true;
         if (!io.WantTextInput) handleKey(app, event.key);
         break;
     case SDL_MOUSEMOTION:

@@ -161,6 +161,29 @@ void drawFork(App& app, size_t i) {
     if (remove) app.forks.remove(i);
 }
 
+/// Why the Bullet fork is not drawn at the main world's step (it is hidden).
+std::string bulletHiddenReason(const App& app) {
+    const PeerFork& b = app.bulletFork;
+    const auto text = [](uint64_t step) { return std::to_string(step); };
+    const uint64_t now = app.world.stepCount();
+    if (!b.onTimeline())
+        return "Hidden: the main world stepped on from before step " + text(b.forkStep()) +
+               " and did not come back to the state Bullet was split off from. Split it off again.";
+    if (now < b.forkStep()) return "Hidden: Bullet was split off at step " + text(b.forkStep()) + ", after this one.";
+    return "Hidden: Bullet has no recording of step " + text(now) + " (it has steps " + text(b.firstStep()) +
+           " to " + text(b.lastStep()) + "). Step on and it catches up, running again from its start "
+           "if it is already past this step.";
+}
+
+/// The legend's line for the Bullet fork: at a recorded step when rewound, or hidden.
+std::string bulletLegend(const App& app) {
+    const PeerFork& b = app.bulletFork;
+    const std::string name = "Bullet " + BulletWorld::version() + " from step " + std::to_string(b.forkStep());
+    if (!b.inStep()) return name + " (hidden)";
+    const uint64_t now = app.world.stepCount();
+    return now < b.liveStep() ? name + " (recorded step " + std::to_string(now) + ")" : name;
+}
+
 /// The Bullet fork: what did not map, its drift, its plot.
 void drawBulletFork(App& app) {
     PeerFork& b = app.bulletFork;
@@ -169,33 +192,36 @@ void drawBulletFork(App& app) {
                        ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker, ImVec2(14, 14));
     ImGui::SameLine();
     ImGui::Text("%s %s (split off at step %llu)", std::string(BulletWorld::name()).c_str(),
-                BulletWorld::version().c_str(), static_cast<unsigned long long>(b.forkStep));
-    const std::vector<std::string>& unmapped = b.world->unmapped();
+                BulletWorld::version().c_str(), static_cast<unsigned long long>(b.forkStep()));
+    const std::vector<std::string>& unmapped = b.unmapped();
     if (!unmapped.empty() && ImGui::TreeNode("unmapped", "%zu things Bullet does not have or does differently", unmapped.size())) {
         for (const std::string& m : unmapped) ImGui::BulletText("%s", m.c_str());
         ImGui::TreePop();
     }
+    ImGui::TextDisabled("recorded steps %llu to %llu (%.1f MiB)", static_cast<unsigned long long>(b.firstStep()),
+                        static_cast<unsigned long long>(b.lastStep()), static_cast<double>(b.bytesUsed()) / (1 << 20));
+    itemTooltip("Bullet's poses after every step it ran, so a rewind shows Bullet where it was. "
+                "Bullet's own state cannot be saved, but its run depends only on the state it was "
+                "split off from: a step no longer recorded is found by running Bullet again from "
+                "there. The oldest steps go past 64 MiB.");
     const uint64_t now = app.world.stepCount();
-    const Divergence* d = b.inStep ? sampleAt(b.divergence, now) : nullptr;
-    if (!b.inStep)
-        ImGui::TextWrapped("Hidden: Bullet is at step %llu, the main world at %llu. Bullet keeps no "
-                           "recording; split it off again here to compare from this step.",
-                           static_cast<unsigned long long>(b.step()), static_cast<unsigned long long>(now));
+    const Divergence* d = b.inStep() ? sampleAt(b.divergence(), now) : nullptr;
+    if (!b.inStep()) ImGui::TextWrapped("%s", bulletHiddenReason(app).c_str());
     else if (d != nullptr) {
         ImGui::Text("now: largest %.3g mm (body %u), mean %.3g mm", d->largest * 1000.0f, d->worstBody, d->mean * 1000.0f);
         ImGui::Text("energy: %+.4g J against the main world", d->energyDifference);
     }
-    if (b.divergence.firstApart >= 0)
-        ImGui::Text("first step 1 mm apart: %lld", static_cast<long long>(b.divergence.firstApart));
-    drawDivergencePlot(app, b.divergence, bulletColorU32(), 100);
+    if (b.divergence().firstApart >= 0)
+        ImGui::Text("first step 1 mm apart: %lld", static_cast<long long>(b.divergence().firstApart));
+    drawDivergencePlot(app, b.divergence(), bulletColorU32(), 100);
     itemTooltip("How far Bullet's bodies are from Tumble's, step by step: log10 of the largest "
                 "distance (m), the grey line 1 mm. Resting boxes are apart from the first step: "
                 "Bullet's box-box test makes no contact before boxes overlap, so each box first "
                 "falls one step (2.7 mm at 60 Hz). Click to go to a step.");
     const bool remove = ImGui::Button("Remove");
-    itemTooltip("Close the Bullet fork.");
+    itemTooltip("Close the Bullet fork and its recording.");
     ImGui::PopID();
-    if (remove) app.bulletFork = PeerFork{};
+    if (remove) b.clear();
 }
 
 } // namespace
@@ -240,10 +266,11 @@ void drawForksPanel(App& app) {
     itemTooltip("Run the world as it is now in Bullet 3 (btDiscreteDynamicsWorld, sequential "
                 "impulses) beside Tumble, with Tumble's masses, materials per pair, gravity, dt, "
                 "iterations, warm starting, ERP and split impulse, drawn as a yellow ghost. What "
-                "does not map is listed, never dropped. Bullet cannot be rewound here: after a "
-                "rewind, split it off again.");
+                "does not map is listed, never dropped. It keeps a recording of its poses: rewind "
+                "and it shows where it was; a saved snapshot lists it, and loading the snapshot "
+                "splits it off again from the snapshot's step.");
     if (!app.forkError.empty()) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", app.forkError.c_str());
-    if (app.bulletFork.world) {
+    if (app.bulletFork.active()) {
         ImGui::Separator();
         drawBulletFork(app);
     }
@@ -254,7 +281,7 @@ void drawForksPanel(App& app) {
 }
 
 void drawForkLegend(App& app) {
-    if (app.forks.empty() && !app.bulletFork.world) return;
+    if (app.forks.empty() && !app.bulletFork.active()) return;
     // In the view's top-left corner, beside the left panels: which ghost is which.
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     ImVec2 at(app.viewLeftInset + 12.0f, kMenuBarHeight + 10.0f);
@@ -267,10 +294,10 @@ void drawForkLegend(App& app) {
         const std::string text = "fork " + std::to_string(i + 1) + ": " + f.label + (f.inStep ? "" : " (hidden)");
         draw->AddText(ImVec2(at.x + 16.0f, at.y), forkColorU32(i), text.c_str());
     }
-    if (app.bulletFork.world) {
+    if (app.bulletFork.active()) {
         at.y += line;
         draw->AddRectFilled(ImVec2(at.x, at.y + 3.0f), ImVec2(at.x + 10.0f, at.y + 13.0f), bulletColorU32());
-        const std::string text = "Bullet " + BulletWorld::version() + (app.bulletFork.inStep ? "" : " (hidden)");
+        const std::string text = bulletLegend(app);
         draw->AddText(ImVec2(at.x + 16.0f, at.y), bulletColorU32(), text.c_str());
     }
 }

@@ -129,6 +129,7 @@ void drawMenuBar(App& app) {
 
 namespace {
 
+
 /// "Quit Tumble?": closing loses the recording (and the forks), so the window asks first.
 void drawQuitPopup(App& app) {
     if (app.askQuit) {
@@ -148,7 +149,7 @@ void drawQuitPopup(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Quit")) app.quit = true;
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGuiKey_Escape)) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel") || app.escapePressed) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
@@ -159,13 +160,15 @@ void drawViewSign(App& app) {
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     const uint64_t step = app.world.stepCount(), last = app.recorder.lastStep();
     const double dt = app.world.settings().timestep;
-    const float centre = 0.5f * (app.viewLeftInset + io.DisplaySize.x - app.viewRightInset);
+    // Against the view's right edge: the fork legend holds its top left corner.
+    const float right = io.DisplaySize.x - app.viewRightInset - 12.0f;
     auto sign = [&](const std::string& big, const std::string& small, float y, ImU32 color) {
         const float scale = 1.6f;
         ImFont* font = ImGui::GetFont();
         const ImVec2 bigSize = font->CalcTextSizeA(ImGui::GetFontSize() * scale, FLT_MAX, 0.0f, big.c_str());
         const ImVec2 smallSize = ImGui::CalcTextSize(small.c_str());
         const float width = std::max(bigSize.x, smallSize.x) + 24.0f;
+        const float centre = right - 0.5f * width;
         const ImVec2 min(centre - 0.5f * width, y), max(centre + 0.5f * width, y + bigSize.y + smallSize.y + 14.0f);
         draw->AddRectFilled(min, max, IM_COL32(10, 12, 16, 190), 6.0f);
         draw->AddText(font, ImGui::GetFontSize() * scale, ImVec2(centre - 0.5f * bigSize.x, y + 5.0f), color, big.c_str());
@@ -200,7 +203,7 @@ void drawLoadErrorPopup(App& app) {
         ImGui::TextUnformatted(app.loadError.c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
-        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f))) ImGui::CloseCurrentPopup();
+        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || app.escapePressed) ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }
 }
@@ -215,6 +218,7 @@ void drawPanels(App& app) {
         updateHover(app);
         drawViewMenu(app);
         drawQuitPopup(app);
+        app.escapePressed = false;
         return;
     }
     drawMenuBar(app);
@@ -233,6 +237,7 @@ void drawPanels(App& app) {
     drawViewSign(app);
     drawQuitPopup(app);
     drawLoadErrorPopup(app);
+    app.escapePressed = false;
 }
 
 } // namespace tumble::app

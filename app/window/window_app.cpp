@@ -190,23 +190,28 @@ std::vector<BodyVisual> forkVisuals(const App& app, size_t i) {
 }
 
 /// The Bullet fork's dynamic bodies, with the main world's shapes (the same bodies, by
-/// ordinal) at Bullet's poses, interpolated like the main world's.
+/// ordinal) at Bullet's recorded poses of the step shown, interpolated from the step before
+/// like the main world's (the recording holds both while running).
 std::vector<BodyVisual> bulletVisuals(const App& app) {
     const PeerFork& b = app.bulletFork;
-    const bool blend = app.interpolate && !app.stepper.paused && !b.previousPosition.empty();
+    const uint64_t now = app.world.stepCount();
+    const std::vector<PeerPose>* current = b.posesAt(now);
+    if (current == nullptr) return {};
+    const std::vector<PeerPose>* previous = now > 0 ? b.posesAt(now - 1) : nullptr;
+    const bool blend = app.interpolate && !app.stepper.paused && previous != nullptr;
     const float alpha = app.stepper.alpha();
     const palette::Rgb c = palette::kBulletGhost;
     std::vector<BodyVisual> visuals;
     const std::vector<BodyId> ids = app.world.bodyIds();
-    const int n = std::min(b.world->bodyCount(), static_cast<int>(ids.size()));
-    for (int k = 0; k < n; ++k) {
-        const Body& body = app.world.body(ids[static_cast<size_t>(k)]);
+    const size_t n = std::min(current->size(), ids.size());
+    for (size_t k = 0; k < n; ++k) {
+        const Body& body = app.world.body(ids[k]);
         if (body.type == BodyType::Static) continue;
+        const PeerPose& to = (*current)[k];
         BodyVisual v;
         v.shape = &body.shape;
-        const size_t at = static_cast<size_t>(k);
-        v.position = blend ? glm::mix(b.previousPosition[at], b.world->position(k), alpha) : b.world->position(k);
-        v.orientation = blend ? glm::slerp(b.previousOrientation[at], b.world->orientation(k), alpha) : b.world->orientation(k);
+        v.position = blend ? glm::mix((*previous)[k].position, to.position, alpha) : to.position;
+        v.orientation = blend ? glm::slerp((*previous)[k].orientation, to.orientation, alpha) : to.orientation;
         v.color = {c.r, c.g, c.b};
         v.type = body.type;
         visuals.push_back(v);
@@ -342,7 +347,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.renderer.drawGrid(params);
         for (size_t i = 0; i < app.forks.size(); ++i)
             if (app.forks[i].inStep) graphics.renderer.drawBodies(forkVisuals(app, i), params, kGhostOpacity);
-        if (app.bulletFork.world && app.bulletFork.inStep)
+        if (app.bulletFork.inStep())
             graphics.renderer.drawBodies(bulletVisuals(app), params, kGhostOpacity);
         if (!app.trailCache.onion.empty()) {
             graphics.renderer.drawBodies(onionVisuals(app, false), params, kOnionOpacity);

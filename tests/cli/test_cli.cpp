@@ -24,8 +24,9 @@ struct CommandResult {
     std::string out;   ///< stdout and stderr together
 };
 
-CommandResult runTumble(const std::string& args) {
-    std::string cmd = std::string(TUMBLE_EXE) + " " + args + " 2>&1";
+/// Run the program with `args`, from `directory` when given.
+CommandResult runTumble(const std::string& args, const std::string& directory = "") {
+    std::string cmd = (directory.empty() ? "" : "cd '" + directory + "' && ") + std::string(TUMBLE_EXE) + " " + args + " 2>&1";
     CommandResult r;
     FILE* p = popen(cmd.c_str(), "r");
     if (!p) return r;
@@ -185,6 +186,22 @@ TEST(CommandLine, ListScenesShowsTheCatalogue) {
     EXPECT_EQ(r.status, 0) << r.out;
     EXPECT_NE(r.out.find("orbit"), std::string::npos);
     EXPECT_NE(r.out.find("projectile"), std::string::npos);
+}
+
+TEST(CommandLine, ListScenesFindsTheCatalogueFromAnyWorkingDirectory) {
+    // The root has no scenes/: the source tree's catalogue is listed, with paths that load.
+    CommandResult r = runTumble("--list-scenes", "/");
+    ASSERT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("orbit"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("/scenes/projectile.json"), std::string::npos) << r.out;
+}
+
+TEST(CommandLine, ABadWindowSizeIsRefusedNamingTheValue) {
+    for (const char* size : {"1920", "10x10", "1920x1080x3", "wide", "99999x800"}) {
+        CommandResult r = runTumble(std::string("--size ") + size);
+        EXPECT_EQ(r.status, 2) << size << ": " << r.out;
+        EXPECT_NE(r.out.find(std::string("'") + size + "'"), std::string::npos) << r.out;
+    }
 }
 
 TEST(CommandLine, ListScenesGroupsEverySceneUnderItsTopicsHeading) {

@@ -239,3 +239,25 @@ TEST(Forks, ASnapshotBringsItsForksBackWhereTheyWere) {
     EXPECT_EQ(forks[0].world.stateHash(), r.forks[0].world.stateHash()) << "the fork goes on as it would have";
     EXPECT_EQ(world.stateHash(), r.world.stateHash());
 }
+
+TEST(Forks, ASnapshotWithFourForksAndTheBulletForkReadsBackWithAllFive) {
+    // The Forks tab holds four Tumble forks and a Bullet fork at once; its snapshot must load.
+    const SceneDef scene = loadScene("jacobi-vs-gauss-seidel.json");
+    World main = buildWorld(scene);
+    Forks forks;
+    for (int i = 0; i < 4; ++i) ASSERT_EQ(forks.add(scene, main, {"solver.velocityIterations=" + std::to_string(4 + i)}), "");
+    const SceneLoadResult read = parseScene(writeSnapshot(scene, main, &forks, true), "snapshot.json");
+    ASSERT_TRUE(read.ok()) << read.errorText();
+    ASSERT_EQ(read.scene.forks.size(), 5u);
+    EXPECT_EQ(read.scene.forks[4].engine, "bullet");
+    EXPECT_FALSE(read.scene.forks[4].hasState) << "Bullet's state cannot be saved: it is split off again";
+    EXPECT_TRUE(read.scene.forks[4].changes.empty());
+}
+
+TEST(Forks, AFileWithTwoBulletForksIsRefused) {
+    const std::string text = R"({"format": "tumble-scene", "version": 1, "bodies": [],
+        "forks": [{"engine": "bullet"}, {"engine": "bullet"}]})";
+    const SceneLoadResult r = parseScene(text, "two.json");
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.errorText().find("at most 1 Bullet fork, got 2"), std::string::npos) << r.errorText();
+}

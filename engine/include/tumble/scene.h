@@ -153,8 +153,11 @@ nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
 /// `world` would have reached. `scene` supplies the shapes' definitions (hull points as the
 /// user gave them) when its bodies match the world's, body for body.
 /// With `forks`, each is written to the `forks` key with its changes and its own state, so
-/// that loading the snapshot brings them back where they were.
-std::string writeSnapshot(const SceneDef& scene, const World& world, const class Forks* forks = nullptr);
+/// that loading the snapshot brings them back where they were. With `bulletFork`, a Bullet
+/// fork (`{"engine": "bullet"}`) is listed after them: Bullet's state cannot be saved, so
+/// loading the snapshot splits it off again from the snapshot's own state.
+std::string writeSnapshot(const SceneDef& scene, const World& world, const class Forks* forks = nullptr,
+                          bool bulletFork = false);
 
 /// Name, topic and description of every scene file in a folder, sorted by topic (in
 /// sceneTopics() order), then by file name.

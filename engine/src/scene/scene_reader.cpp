@@ -146,10 +146,14 @@ private:
     }
 
     /// Once the scene's own settings and bodies are known: every change applies to them, every
-    /// state fits them, and there are at most four forks (Forks::kMaxForks).
+    /// state fits them, and there are at most four Tumble forks (Forks::kMaxForks) and one
+    /// Bullet fork (the app has one), as a snapshot of the Forks tab holds.
     void checkForks() {
-        if (scene_.forks.size() > 4)
-            check_.error("forks", "at most 4 forks, got " + std::to_string(scene_.forks.size()));
+        const auto bullet = std::count_if(scene_.forks.begin(), scene_.forks.end(),
+                                          [](const ForkDef& f) { return f.engine == "bullet"; });
+        const size_t tumble = scene_.forks.size() - static_cast<size_t>(bullet);
+        if (tumble > 4) check_.error("forks", "at most 4 Tumble forks, got " + std::to_string(tumble));
+        if (bullet > 1) check_.error("forks", "at most 1 Bullet fork, got " + std::to_string(bullet));
         for (size_t i = 0; i < scene_.forks.size(); ++i) {
             const ForkDef& f = scene_.forks[i];
             if (f.engine == "bullet" && (!f.changes.empty() || f.hasState))

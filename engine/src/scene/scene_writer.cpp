@@ -232,7 +232,7 @@ Json stateJson(const WorldState& st) {
 } // namespace
 } // namespace scene
 
-std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks* forks) {
+std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks* forks, bool bulletFork) {
     using scene::Json;
     using scene::number;
     using scene::vec3;
@@ -297,8 +297,8 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
                      {"pitchDeg", number(scene.camera.pitchDeg)}};
     doc["debugDraw"] = scene::ordered(debugDrawToJson(scene.debugDraw));
     doc["state"] = scene::stateJson(world.captureState());
-    if (forks != nullptr && !forks->empty()) {
-        Json list = Json::array();
+    Json list = Json::array();
+    if (forks != nullptr) {
         for (size_t i = 0; i < forks->size(); ++i) {
             const Fork& f = (*forks)[i];
             Json fork = Json::object();
@@ -308,8 +308,9 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
             fork["state"] = scene::stateJson(f.world.captureState());
             list.push_back(std::move(fork));
         }
-        doc["forks"] = std::move(list);
     }
+    if (bulletFork) list.push_back({{"engine", "bullet"}}); // no state: split off again on load
+    if (!list.empty()) doc["forks"] = std::move(list);
     return doc.dump(1) + "\n";
 }
 
