@@ -184,7 +184,7 @@ void App::restartRecording(bool bodiesChanged) {
     recorder.record(world);
     playBackward = false;
     if (bodiesChanged) watches.clear(); // bodies are watched by ordinal: it may name another now
-    for (Watch& w : watches) w.main.clear(), w.forks.clear();
+    for (Watch& w : watches) w.main.clear(), w.forks.clear(), w.bullet.clear();
     if (bulletFork.active()) {
         if (bodiesChanged) bulletFork.clear();
         else addBulletFork(); // the main world starts again: so does Bullet's run
@@ -308,7 +308,7 @@ void App::stepWorld(int steps) {
         world.step();
         recorder.record(world);
         followForks(true);
-        sampleWatches(watches, world, forks);
+        sampleWatches(watches, world, forks, &bulletFork);
         seekWarning.clear();
         ++stepsThisFrame;
         if (world.hasNonFinite() && !nonFiniteNoticed) {

@@ -34,9 +34,10 @@ const DockTab kTabs[] = {
      "A step inside a step: the step shown, run again with every stage and every constraint it "
      "solves written down; walk it stage by stage, pass by pass or constraint by constraint."},
     {"Plots", &PanelFlags::plots, drawPlotsPanel,
-     "Watch a quantity of the selected body (height, speed, angular speed, energy) or of the "
-     "world (energy, momentum, penetration, awake bodies, step time) step by step; forks plot "
-     "in their colours; click to go to a step; export CSV."},
+     "Watch a quantity step by step: a body's height, speed, angular speed or energy; a joint's "
+     "angle, force or torque; a contact's impulses or depth; the world's energy, momentum, "
+     "penetration, awake bodies or step time. Forks and the Bullet fork plot in their colours; "
+     "click to go to a step; export CSV or PNG. Below: sweep a setting over a range."},
     {"Forks", &PanelFlags::forks, drawForksPanel,
      "Copies of the world as it is now with other settings, stepping with it and drawn over it "
      "as ghosts; how far each has drifted, and since when."},

@@ -17,7 +17,8 @@ namespace {
 
 ImU32 toU32(palette::Rgb c) { return IM_COL32(palette::toByte(c.r), palette::toByte(c.g), palette::toByte(c.b), 255); }
 
-/// One watch against the recorded steps, main world white, forks in their colours.
+/// One watch against the recorded steps, main world white, forks in their colours, the Bullet
+/// fork in its yellow (for what its recording holds: bulletReads).
 void drawWatchPlot(App& app, const Watch& w, int id) {
     const uint64_t first = app.recorder.firstStep(), last = std::max(app.recorder.lastStep(), first + 1);
     float lo = 0.0f, hi = 0.0f;
@@ -32,6 +33,7 @@ void drawWatchPlot(App& app, const Watch& w, int id) {
     };
     span(w.main);
     for (const WatchSeries& f : w.forks) span(f);
+    span(w.bullet);
     if (!any) {
         ImGui::TextDisabled("no samples yet: take a step");
         return;
@@ -55,6 +57,7 @@ void drawWatchPlot(App& app, const Watch& w, int id) {
         }
     };
     for (size_t i = 0; i < w.forks.size(); ++i) plot(w.forks[i], toU32(palette::forkColor(static_cast<unsigned>(i))));
+    plot(w.bullet, toU32(palette::kBulletGhost));
     plot(w.main, IM_COL32(235, 235, 235, 255));
     char text[48];
     std::snprintf(text, sizeof text, "%.6g", hi);
@@ -91,6 +94,7 @@ void exportWatches(App& app) {
     for (const Watch& w : app.watches) {
         out << ",\"" << w.label << "\"";
         for (size_t i = 0; i < w.forks.size(); ++i) out << ",\"" << w.label << " fork " << i + 1 << "\"";
+        if (!w.bullet.steps.empty()) out << ",\"" << w.label << " Bullet\"";
     }
     out << "\n";
     // Rows: every step any main series has (they are sampled together, so one list serves).
@@ -106,6 +110,7 @@ void exportWatches(App& app) {
         for (const Watch& w : app.watches) {
             cell(w.main);
             for (const WatchSeries& f : w.forks) cell(f);
+            if (!w.bullet.steps.empty()) cell(w.bullet);
         }
         out << "\n";
     }
@@ -213,7 +218,7 @@ void drawPlotsPanel(App& app) {
         }
     }
     ImGui::TextWrapped("Watch a quantity step by step: the main world in white, each fork in its "
-                       "colour, on the Timeline's steps. Click a plot to go to that step. Or right-click "
+                       "colour (the Bullet fork yellow: height, speed, total energy), on the Timeline's steps. Click a plot to go to that step. Or right-click "
                        "a body, a drawn contact point or empty space in the view.");
     const bool haveBody = !app.selected.isNull() && app.world.isValid(app.selected);
     const WatchKind& bodyWatch = kindCombo("##bodyKind", ofBody, bodyKind);

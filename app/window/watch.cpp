@@ -154,13 +154,46 @@ float watchValue(const World& world, const Watch& watch) {
     }
 }
 
-void sampleWatches(std::vector<Watch>& watches, const World& main, const Forks& forks) {
+bool bulletReads(WatchWhat what) {
+    return what == WatchWhat::Height || what == WatchWhat::Speed || what == WatchWhat::TotalEnergy;
+}
+
+namespace {
+
+/// The Bullet fork's value of a watch at main-world step `step`; false when it has none.
+bool bulletValue(const PeerFork& bullet, const Watch& watch, uint64_t step, float dt, float& value) {
+    if (!bulletReads(watch.what)) return false;
+    if (watch.what == WatchWhat::TotalEnergy) {
+        if (!bullet.contains(step)) return false;
+        value = static_cast<float>(bullet.energyAt(step));
+        return true;
+    }
+    const std::vector<PeerPose>* now = bullet.posesAt(step);
+    if (now == nullptr || watch.ordinal >= now->size()) return false;
+    const glm::vec3 p = (*now)[watch.ordinal].position;
+    if (watch.what == WatchWhat::Height) {
+        value = p.y;
+        return true;
+    }
+    const std::vector<PeerPose>* before = step > 0 ? bullet.posesAt(step - 1) : nullptr;
+    if (before == nullptr || !(dt > 0.0f)) return false;
+    value = glm::length(p - (*before)[watch.ordinal].position) / dt;
+    return true;
+}
+
+} // namespace
+
+void sampleWatches(std::vector<Watch>& watches, const World& main, const Forks& forks, const PeerFork* bullet) {
+    const bool withBullet = bullet != nullptr && bullet->active() && bullet->inStep();
     for (Watch& w : watches) {
         w.main.add(main.stepCount(), watchValue(main, w));
         if (w.forks.size() > forks.size()) w.forks.clear(); // a fork went: the indices moved
         w.forks.resize(forks.size());
         for (size_t i = 0; i < forks.size(); ++i)
             if (forks[i].inStep) w.forks[i].add(forks[i].world.stepCount(), watchValue(forks[i].world, w));
+        float value = 0.0f;
+        if (withBullet && bulletValue(*bullet, w, main.stepCount(), main.settings().timestep, value))
+            w.bullet.add(main.stepCount(), value);
     }
 }
 

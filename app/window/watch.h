@@ -6,6 +6,7 @@
 /// fork; a contact by its two bodies' ordinals and, for one point, the point's feature id
 /// (which features touch: stable while they keep touching, the same in every fork).
 #include "tumble/fork.h"
+#include "tumble/peer_fork.h"
 #include "tumble/world.h"
 
 #include <cstdint>
@@ -65,7 +66,13 @@ struct Watch {
     std::string label;              ///< "box/3: height (m)"
     WatchSeries main;
     std::vector<WatchSeries> forks; ///< by fork index (App::forks)
+    WatchSeries bullet;             ///< the Bullet fork's, for what its recording holds (bulletReads)
 };
+
+/// Whether the Bullet fork's recording (poses and energy per step) gives this quantity:
+/// height and speed of a body (speed as the step's displacement over dt, which is the
+/// velocity a semi-implicit Euler step ends with), and the world's total energy.
+bool bulletReads(WatchWhat what);
 
 /// The quantity in a world now (0 when the body is not there, or the contact is apart).
 float watchValue(const World& world, const Watch& watch);
@@ -84,7 +91,9 @@ std::string jointLabel(const World& world, JointId id, size_t ordinal);
 Watch makeContactWatch(const World& world, const WatchKind& kind, const ContactManifoldInfo& manifold, int point,
                        const std::string& of);
 
-/// After a step of the main world (and its forks): one sample each.
-void sampleWatches(std::vector<Watch>& watches, const World& main, const Forks& forks);
+/// After a step of the main world (and its forks, and the Bullet fork when given and active):
+/// one sample each.
+void sampleWatches(std::vector<Watch>& watches, const World& main, const Forks& forks,
+                   const PeerFork* bullet = nullptr);
 
 } // namespace tumble::app

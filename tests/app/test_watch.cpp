@@ -156,3 +156,31 @@ TEST(WatchPlots, AContactWatchReadsZeroWhileTheBodiesAreApart) {
     }
     EXPECT_TRUE(landed);
 }
+
+TEST(WatchPlots, TheBulletForksBallFallsAsGravitySaysAndItsSpeedIsGT) {
+    // The same ball split off into Bullet: its recorded height follows the semi-implicit Euler
+    // parabola, y_n = y_0 - g dt^2 n (n + 1) / 2, and the speed read from two recorded poses is
+    // g t (the velocity that step ended with). Angular speed is not in the recording: no samples.
+    const SceneDef scene = fallingBall();
+    World world = buildWorld(scene);
+    PeerFork bullet;
+    std::string error;
+    ASSERT_TRUE(bullet.start(scene, world, error)) << error;
+    std::vector<Watch> watches(3);
+    watches[0].what = WatchWhat::Height;
+    watches[1].what = WatchWhat::Speed;
+    watches[2].what = WatchWhat::AngularSpeed;
+    Forks none;
+    const int n = 60;
+    for (int i = 0; i < n; ++i) {
+        world.step();
+        bullet.follow(world);
+        sampleWatches(watches, world, none, &bullet);
+    }
+    const float dt = world.settings().timestep, g = 9.81f;
+    ASSERT_EQ(watches[0].bullet.values.size(), size_t(n));
+    EXPECT_NEAR(watches[0].bullet.values.back(), 100.0f - g * dt * dt * n * (n + 1) / 2, 1e-3f);
+    ASSERT_FALSE(watches[1].bullet.values.empty());
+    EXPECT_NEAR(watches[1].bullet.values.back(), g * dt * n, 1e-3f * g * dt * n);
+    EXPECT_TRUE(watches[2].bullet.values.empty());
+}
