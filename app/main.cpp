@@ -116,6 +116,7 @@ int main(int argc, char** argv) {
     cli.add_option("--frames", w.frames, "Window: frames before the screenshot (default 60)")
         ->check(CLI::Range(1, 100000));
     cli.add_flag("--panels", w.panels, "Window: draw the ImGui panels in the screenshot");
+    cli.add_flag("--paused", w.startPaused, "Window: open the scene paused at step 0 (Space runs it)");
     std::string size;
     cli.add_option("--size", size, "Window: its size WxH in pixels, e.g. 1920x1080 (default 1280x800; "
                                    "--screenshot is taken at this size)");

@@ -12,6 +12,7 @@ struct WindowOptions {
     std::string screenshotPath;                    ///< non-empty: render `frames` frames, save PNG, exit
     int frames = 60;                               ///< frames to run before the screenshot
     bool panels = false;                           ///< with --screenshot: draw the ImGui panels too
+    bool startPaused = false;                      ///< --paused: open the scene paused at step 0
     int width = 1280;
     int height = 800;
 };

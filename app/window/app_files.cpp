@@ -59,4 +59,20 @@ void App::saveBugReport() {
     setStatus("Saved bug report " + r.folder + " (check it with: tumble --verify " + r.folder + ")");
 }
 
+void App::openNeighbourScene(int delta) {
+    if (catalogue.empty()) return;
+    const int n = static_cast<int>(catalogue.size());
+    const int from = selectedScene < 0 ? (delta > 0 ? -1 : 0) : selectedScene;
+    const int to = ((from + delta) % n + n) % n;
+    if (openScene(catalogue[static_cast<size_t>(to)].path)) selectedScene = to;
+}
+
+void App::openDropped(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    // A bug-report folder holds its world as snapshot.json (bug_report.h).
+    const fs::path file = fs::is_directory(path, ec) ? fs::path(path) / "snapshot.json" : fs::path(path);
+    if (openScene(file.string())) setStatus("Opened " + file.string());
+}
+
 } // namespace tumble::app

@@ -241,6 +241,11 @@ struct App {
 
     /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
     bool openScene(const std::string& path);
+    /// `[` and `]`: the catalogue's scene before or after the one running (wrapping around).
+    void openNeighbourScene(int delta);
+    /// A file or folder dropped on the window: a scene or snapshot file opens like File > Open
+    /// does; a bug-report folder opens its snapshot.
+    void openDropped(const std::string& path);
     /// Re-read the current scene's file (R). Keeps the live Settings if keepSettingsOnReload.
     bool reloadScene();
     /// Re-list the scenes folder for the Scene panel and the File menu.

@@ -67,6 +67,8 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
         if (spawnRay(app, ray)) app.dropBody(ray);
         break;
     case SDLK_DELETE: app.deleteSelected(); break;
+    case SDLK_LEFTBRACKET: app.openNeighbourScene(-1); break;
+    case SDLK_RIGHTBRACKET: app.openNeighbourScene(+1); break;
     case SDLK_s:
         if (ctrl) app.saveSnapshot();
         break;
@@ -109,6 +111,12 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
     const ImGuiIO& io = ImGui::GetIO();
     switch (event.type) {
     case SDL_QUIT: app.requestQuit(); break;
+    case SDL_DROPFILE:
+        if (event.drop.file != nullptr) {
+            app.openDropped(event.drop.file);
+            SDL_free(event.drop.file);
+        }
+        break;
     case SDL_KEYDOWN:
         if (event.key.keysym.sym == SDLK_ESCAPE) app.escapePressed = true;
         if (!io.WantTextInput) handleKey(app, event.key);

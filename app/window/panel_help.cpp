@@ -40,6 +40,8 @@ void drawHelpPanel(App& app) {
         row("Left / Shift+Left / Shift+Right", "one step back / ten back / ten forward through the recording");
         row("Home / End", "the oldest / newest recorded step");
         row("Tab", "hide / show every panel");
+        row("[ / ]", "the previous / next scene of the catalogue");
+        row("Drop a file", "open a scene, a snapshot or a bug-report folder dropped on the window");
         row("F11", "fullscreen");
         row("T", "throw the Spawn panel's shape from the camera through the cursor");
         row("B", "drop the Spawn panel's shape onto what lies under the cursor");

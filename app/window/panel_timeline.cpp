@@ -42,22 +42,28 @@ void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
     ImGui::InvisibleButton("markers", ImVec2(std::max(width, 1.0f), height));
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), IM_COL32(40, 40, 48, 255));
+    // While the cursor is over the strip its scale holds still (a running scene would slide the
+    // ticks out from under it); the steps recorded since are left off until it moves away.
+    static uint64_t shownLast = 0;
+    const bool overStrip = ImGui::IsMouseHoveringRect(origin, ImVec2(origin.x + width, origin.y + height));
+    if (!overStrip || shownLast < rec.firstStep() || shownLast > rec.lastStep()) shownLast = rec.lastStep();
     const double first = static_cast<double>(rec.firstStep());
-    const double span = std::max(1.0, static_cast<double>(rec.lastStep()) - first);
+    const double span = std::max(1.0, static_cast<double>(shownLast) - first);
     auto xOf = [&](uint64_t step) {
         return origin.x + static_cast<float>((static_cast<double>(step) - first) / span) * width;
     };
     for (const RecordedMarker& m : markers) {
+        if (m.step > shownLast) continue;
         float x = xOf(m.step);
         draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), markerColor(m.flags), 2.0f);
     }
-    float now = xOf(app.world.stepCount());
+    float now = xOf(std::min(app.world.stepCount(), shownLast));
     draw->AddTriangleFilled(ImVec2(now - 5.0f, origin.y), ImVec2(now + 5.0f, origin.y),
                             ImVec2(now, origin.y + 7.0f), IM_COL32(255, 255, 255, 230));
     if (ImGui::IsItemClicked()) {
         float t = (ImGui::GetIO().MousePos.x - origin.x) / std::max(width, 1.0f);
         uint64_t step = rec.firstStep() + static_cast<uint64_t>(std::clamp(t, 0.0f, 1.0f) * span + 0.5);
-        app.seekTo(std::min(step, rec.lastStep()));
+        app.seekTo(std::min(step, shownLast));
     }
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -316,7 +316,12 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
         ImGui::NewFrame();
-        if (!screenshot || options.panels) {
+        // A bug report's picture is of the view as the user sees it without the menu that
+        // asked for it: the frame after the request is drawn bare and read back.
+        const bool bareFrame = !app.pendingScreenshot.empty();
+        if (bareFrame) {
+            // The insets stay as the last frame left them: the same view, without the panels.
+        } else if (!screenshot || options.panels) {
             drawPanels(app);
         } else {
             app.viewLeftInset = 0.0f;
@@ -361,8 +366,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         graphics.debugLines.draw(debugView);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
-        if (!app.pendingScreenshot.empty()) {
-            // The bug report's picture: this frame, as the user sees it.
+        if (bareFrame) {
+            // The bug report's picture: this frame, the view alone.
             std::string error;
             if (!saveScreenshot(app.pendingScreenshot, pixelsW, pixelsH, error))
                 app.setStatus("Bug report saved, but not its screenshot: " + error);
@@ -396,6 +401,7 @@ int runWindow(const WindowOptions& options) {
         return 2;
     }
     app.openLoadErrorPopup = false;
+    if (options.startPaused) app.stepper.paused = true;
 
     WindowContext context;
     std::string error;
