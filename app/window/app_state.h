@@ -70,6 +70,10 @@ struct PanelFlags {
     bool help = false;
 };
 
+/// How the main world's moving bodies are drawn, so contacts inside a stack can be seen
+/// (static bodies stay solid: the floor keeps hiding what is under it).
+enum class BodyStyle : uint8_t { Solid, Transparent, Wireframe, XRay };
+
 /// The 3D view's right-click menu (view_menu.h): the press it may come from, and what was
 /// under the cursor when it opened (kept, since the world steps on under an open menu).
 struct ViewMenuState {
@@ -168,6 +172,8 @@ struct App {
     // --- watch plots (the Plots tab) -------------------------------------------------------
     std::vector<Watch> watches;        ///< sampled after every step, main world and forks
     ViewMenuState viewMenu;            ///< the 3D view's right-click menu
+    BodyStyle bodyStyle = BodyStyle::Solid; ///< X cycles; kept across loads, like the other view options
+    float bodyOpacity = 0.35f;         ///< the Transparent style's opacity, 0.05..1
     /// The Plots tab's PNG export: the file, and the plots' rectangle (display units: x, y,
     /// width, height) read from the frame once it is drawn.
     std::string pendingPlotPicture;

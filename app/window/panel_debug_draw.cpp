@@ -21,6 +21,21 @@ void drawDebugDrawPanel(App& app) {
     if (ImGui::Button("Scene's")) o = app.scene.debugDraw;
     itemTooltip("Back to the overlays the scene file asks for (its debugDraw section).");
 
+    static const char* const kStyles[] = {"solid", "transparent", "wireframe", "X-ray"};
+    int style = static_cast<int>(app.bodyStyle);
+    ImGui::SetNextItemWidth(130.0f);
+    if (ImGui::Combo("Bodies (X)", &style, kStyles, 4)) app.bodyStyle = static_cast<BodyStyle>(style);
+    itemTooltip("How the moving bodies are drawn, so the contacts inside a stack show (static bodies "
+                "stay solid):\nsolid: as they are;\ntransparent: see-through at the opacity beside;\n"
+                "wireframe: their triangles' edges only;\nX-ray: a faint fill with the edges over it.\n"
+                "X cycles through them.");
+    if (app.bodyStyle == BodyStyle::Transparent) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(110.0f);
+        ImGui::SliderFloat("opacity", &app.bodyOpacity, 0.05f, 1.0f, "%.2f");
+        itemTooltip("How opaque the moving bodies are in the transparent style: 1 solid, 0.05 nearly invisible.");
+    }
+
     ImGui::Separator();
     // Two columns of checkboxes: the names are short, the panel is not.
     if (ImGui::BeginTable("flags", 2, ImGuiTableFlags_SizingStretchSame)) {

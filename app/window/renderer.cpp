@@ -92,7 +92,8 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
     return nullptr;
 }
 
-void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity) {
+void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity,
+                          bool wireframe) {
     for (auto& [mesh, instances] : batches_) instances.clear();
     for (const BodyVisual& b : bodies) {
         if (b.shape == nullptr) continue;
@@ -129,8 +130,13 @@ void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParam
     } else {
         glDisable(GL_BLEND);
     }
-    glEnable(GL_CULL_FACE);
-    glCullFace(GL_BACK);
+    if (wireframe) {
+        glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+        glDisable(GL_CULL_FACE);
+    } else {
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_BACK);
+    }
     meshProgram_.use();
     meshProgram_.set("uOpacity", opacity);
     meshProgram_.set("uViewProj", params.projection * params.view);
@@ -138,6 +144,7 @@ void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParam
     // Light from above, in front and to the side, so a box's three visible faces all differ.
     meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.8f, 0.35f)));
     for (const auto& [mesh, instances] : batches_) mesh->drawInstances(instances);
+    if (wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     glDisable(GL_CULL_FACE);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

@@ -48,7 +48,10 @@ public:
     void beginFrame(int width, int height) const;
     /// All bodies, batched by mesh. Below 1, `opacity` draws them as ghosts: blended over what
     /// is drawn, hiding nothing behind them (a fork's bodies over the main world's).
-    void drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity = 1.0f);
+    /// With `wireframe`, only the triangles' edges, front and back (the Debug draw panel's
+    /// wireframe and X-ray styles).
+    void drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity = 1.0f,
+                    bool wireframe = false);
     /// The grid on y = 0, blended over what is drawn, fading with distance from the eye.
     void drawGrid(const ViewParams& params) const;
 

@@ -167,6 +167,28 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
     return visuals;
 }
 
+/// The main world's bodies in the Debug draw panel's style: static ones solid, the moving ones
+/// solid, see-through, as edges, or as faint fills with their edges (X-ray).
+void drawMainBodies(const App& app, Renderer& renderer, const ViewParams& params) {
+    std::vector<BodyVisual> visuals = collectVisuals(app);
+    if (app.bodyStyle == BodyStyle::Solid) {
+        renderer.drawBodies(visuals, params);
+        return;
+    }
+    std::vector<BodyVisual> still, moving;
+    for (const BodyVisual& v : visuals) (v.type == BodyType::Static ? still : moving).push_back(v);
+    renderer.drawBodies(still, params);
+    switch (app.bodyStyle) {
+    case BodyStyle::Transparent: renderer.drawBodies(moving, params, std::clamp(app.bodyOpacity, 0.05f, 1.0f)); break;
+    case BodyStyle::Wireframe: renderer.drawBodies(moving, params, 1.0f, true); break;
+    case BodyStyle::XRay:
+        renderer.drawBodies(moving, params, 0.12f);
+        renderer.drawBodies(moving, params, 0.6f, true);
+        break;
+    case BodyStyle::Solid: break;
+    }
+}
+
 /// The dynamic bodies of every fork at the main world's step, in its colour, at the same
 /// interpolated pose as the main world's (they step in lockstep): the ghosts.
 std::vector<BodyVisual> forkVisuals(const App& app, size_t i) {
@@ -348,7 +370,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         ImGui::Render();
 
         graphics.renderer.beginFrame(pixelsW, pixelsH);
-        graphics.renderer.drawBodies(collectVisuals(app), params);
+        drawMainBodies(app, graphics.renderer, params);
         graphics.renderer.drawGrid(params);
         for (size_t i = 0; i < app.forks.size(); ++i)
             if (app.forks[i].inStep) graphics.renderer.drawBodies(forkVisuals(app, i), params, kGhostOpacity);
