@@ -13,13 +13,20 @@ namespace {
 std::string kindOf(std::filesystem::file_type type) {
     using std::filesystem::file_type;
     switch (type) {
-    case file_type::directory: return "a directory";
-    case file_type::fifo: return "a FIFO";
-    case file_type::socket: return "a socket";
-    case file_type::block: return "a block device";
-    case file_type::character: return "a character device";
-    case file_type::symlink: return "a symlink";
-    default: return "not a file";
+    case file_type::directory:
+        return "a directory";
+    case file_type::fifo:
+        return "a FIFO";
+    case file_type::socket:
+        return "a socket";
+    case file_type::block:
+        return "a block device";
+    case file_type::character:
+        return "a character device";
+    case file_type::symlink:
+        return "a symlink";
+    default:
+        return "not a file";
     }
 }
 
@@ -36,7 +43,8 @@ std::string regularFileProblem(const std::string& path) {
     const fs::file_status link = fs::symlink_status(path, linkEc);
     if (!fs::exists(link)) return "no such file";
     if (fs::is_symlink(link)) {
-        if (ec) return "not a regular file (a symlink that cannot be followed: " + ec.message() + ")";
+        if (ec)
+            return "not a regular file (a symlink that cannot be followed: " + ec.message() + ")";
         if (!fs::exists(target)) return "not a regular file (a dangling symlink)";
     }
     return "not a regular file (" + kindOf(target.type()) + ")";
