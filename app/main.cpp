@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
     cli.add_option("scene", scene, "Scene file (JSON); default scenes/default.json");
     cli.add_flag("--list-scenes", listScenes, "List the scene catalogue and exit");
     cli.add_flag("--headless", headless, "Run without a window and write a report");
-    cli.add_option("--steps", h.steps, "Headless: physics steps to run (default 600)");
+    cli.add_option("--steps", h.steps, "Headless: physics steps to run (default 600, at most " +
+                                         std::to_string(tumble::app::kMaxSteps) + ")");
     cli.add_option("--set", h.overrides,
                    "Headless: override a setting by its dotted path, e.g. solver.velocityIterations=4")
         ->take_all()

@@ -1,6 +1,8 @@
 // Bug-report folders: writing snapshot.json and report.json, and `tumble --verify DIR`.
 #include "headless/bug_report.h"
 
+#include "tumble/input_checks.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -70,7 +72,7 @@ Replay replay(const SceneDef& snapshot, int steps) {
         world.step();
     r.hash = world.stateHash();
     r.nonFinite = world.hasNonFinite();
-    if (r.nonFinite && !world.events().empty()) r.firstEvent = world.events().front();
+    if (const WorldEvent* e = world.firstNonFiniteEvent()) r.firstEvent = *e;
     return r;
 }
 
@@ -95,7 +97,8 @@ struct ReportFields {
 /// Read and check report.json; prints the first problem and returns 2, else 0.
 int readReport(const std::string& file, ReportFields& out) {
     std::error_code ec;
-    if (!fs::is_regular_file(file, ec)) return badInput(file, "", "no such file");
+    if (std::string problem = regularFileProblem(file); !problem.empty())
+        return badInput(file, "", problem);
     if (fs::file_size(file, ec) > kMaxReportBytes)
         return badInput(file, "", "larger than 1 MiB: not a bug report");
     std::ifstream in(file, std::ios::binary);
@@ -103,6 +106,9 @@ int readReport(const std::string& file, ReportFields& out) {
     text << in.rdbuf();
     if (!in) return badInput(file, "", "cannot read");
 
+    // Cap the nesting before the parser (and json's recursive destructor) sees the text.
+    if (std::string problem = jsonNestingProblem(text.str()); !problem.empty())
+        return badInput(file, "", problem);
     json root;
     try {
         root = json::parse(text.str());

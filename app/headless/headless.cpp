@@ -45,8 +45,14 @@ json bodiesJson(const World& world) {
 
 json eventsJson(const World& world) {
     json out = json::array();
+    // Repeats of one flag on one body come merged: first step, last step and count.
     for (const WorldEvent& e : world.events())
-        out.push_back({{"step", e.step}, {"body", e.bodyName}, {"what", e.what}});
+        out.push_back({{"step", e.step},
+                       {"lastStep", e.lastStep},
+                       {"count", e.count},
+                       {"body", e.bodyName},
+                       {"what", e.what},
+                       {"nonFinite", e.nonFinite}});
     return out;
 }
 
@@ -126,8 +132,8 @@ int runHeadless(const HeadlessOptions& o) {
             return 2;
         }
     }
-    if (o.steps < 0) {
-        std::cerr << "tumble: --steps: must be >= 0, got " << o.steps << "\n";
+    if (std::string problem = stepsProblem(o.steps, 0); !problem.empty()) {
+        std::cerr << "tumble: --steps: " << problem << "\n";
         return 2;
     }
     if (!o.bugReport.empty() &&
@@ -255,6 +261,7 @@ int runHeadless(const HeadlessOptions& o) {
           {"potentialEnergy", world.potentialEnergy()}}},
         {"hash", formatHash(world.stateHash())},
         {"events", eventsJson(world)},
+        {"eventsDropped", world.droppedEvents()},
     };
     // The solver method and what it did; an exact method says how often an island was over
     // its row cap and fell back to PGS.
@@ -305,8 +312,9 @@ int runHeadless(const HeadlessOptions& o) {
                         world.settings().solver.exactMaxRows, largestIsland);
         if (compare) std::printf("%s: %s\n", o.scenePath.c_str(), compare->summary().c_str());
     }
-    if (world.hasNonFinite()) {
-        const WorldEvent& e = world.events().front();
+    if (const WorldEvent* stopped = world.firstNonFiniteEvent()) {
+        // The event that stopped the run, not the first watchdog flag before it.
+        const WorldEvent& e = *stopped;
         std::cerr << "tumble: " << o.scenePath << ": step " << e.step << ": body '" << e.bodyName
                   << "': " << e.what << "\n";
         return 3;

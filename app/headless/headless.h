@@ -6,6 +6,17 @@
 
 namespace tumble::app {
 
+/// Most steps one headless run or sweep run takes: 10 million steps are 46 hours of
+/// simulated time at 60 Hz, and keep the per-step timings (8 bytes a step) under 100 MB.
+inline constexpr long kMaxSteps = 10'000'000;
+
+/// "" when `steps` is in [minSteps, kMaxSteps], else the message for --steps.
+inline std::string stepsProblem(long steps, long minSteps) {
+    if (steps >= minSteps && steps <= kMaxSteps) return "";
+    return "must be in [" + std::to_string(minSteps) + ", " + std::to_string(kMaxSteps) +
+           "], got " + std::to_string(steps);
+}
+
 struct HeadlessOptions {
     std::string scenePath;
     long steps = 600;                     ///< physics steps to take

@@ -2,6 +2,8 @@
 // runner's table. The chart is in sweep_chart.cpp.
 #include "headless/sweep.h"
 
+#include "headless/headless.h"
+
 #include "tumble/world.h"
 
 #include <glm/geometric.hpp>
@@ -323,8 +325,8 @@ int runSweep(const SweepOptions& o) {
         std::cerr << "tumble: --metric: " << error << "\n";
         return 2;
     }
-    if (o.steps < 1) {
-        std::cerr << "tumble: --steps: a sweep needs at least 1 step, got " << o.steps << "\n";
+    if (std::string problem = stepsProblem(o.steps, 1); !problem.empty()) {
+        std::cerr << "tumble: --steps: " << problem << " (a sweep takes at least 1 step a run)\n";
         return 2;
     }
     plan.steps = o.steps;

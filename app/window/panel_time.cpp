@@ -80,9 +80,18 @@ void drawTimePanel(App& app) {
         ImGui::TextWrapped("A body turned non-finite; the simulation paused and froze it:");
         const auto& events = app.world.events();
         size_t first = events.size() > 5 ? events.size() - 5 : 0;
-        for (size_t i = first; i < events.size(); ++i)
-            ImGui::BulletText("step %llu, %s: %s", static_cast<unsigned long long>(events[i].step),
-                              events[i].bodyName.c_str(), events[i].what.c_str());
+        for (size_t i = first; i < events.size(); ++i) {
+            const WorldEvent& e = events[i];
+            if (e.count > 1)
+                ImGui::BulletText("steps %llu-%llu (%llu times), %s: %s",
+                                  static_cast<unsigned long long>(e.step),
+                                  static_cast<unsigned long long>(e.lastStep),
+                                  static_cast<unsigned long long>(e.count), e.bodyName.c_str(),
+                                  e.what.c_str());
+            else
+                ImGui::BulletText("step %llu, %s: %s", static_cast<unsigned long long>(e.step),
+                                  e.bodyName.c_str(), e.what.c_str());
+        }
         ImGui::PopStyleColor();
     }
     ImGui::End();

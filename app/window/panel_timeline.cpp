@@ -54,8 +54,10 @@ void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
     };
     for (const RecordedMarker& m : markers) {
         if (m.step > shownLast) continue;
-        float x = xOf(m.step);
-        draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height), markerColor(m.flags), 2.0f);
+        // A run of flagged steps is one band from its first step to its last.
+        float x0 = xOf(m.step), x1 = std::max(xOf(std::min(m.lastStep, shownLast)), x0 + 2.0f);
+        draw->AddRectFilled(ImVec2(x0 - 1.0f, origin.y), ImVec2(x1 - 1.0f, origin.y + height),
+                            markerColor(m.flags));
     }
     float now = xOf(std::min(app.world.stepCount(), shownLast));
     draw->AddTriangleFilled(ImVec2(now - 5.0f, origin.y), ImVec2(now + 5.0f, origin.y),
@@ -162,10 +164,13 @@ void drawTimelinePanel(App& app) {
 
     if (!markers.empty()) {
         ImGui::SetNextItemWidth(260.0f);
-        std::string preview = std::to_string(markers.size()) + " flagged step" + (markers.size() > 1 ? "s" : "");
+        std::string preview = std::to_string(markers.size()) + " flagged run" + (markers.size() > 1 ? "s" : "");
         if (ImGui::BeginCombo("##markers", preview.c_str())) {
             for (const RecordedMarker& m : markers) {
-                std::string label = "step " + std::to_string(m.step) + ": " + markerText(m.flags);
+                std::string steps = m.lastStep == m.step
+                                        ? "step " + std::to_string(m.step)
+                                        : "steps " + std::to_string(m.step) + "-" + std::to_string(m.lastStep);
+                std::string label = steps + ": " + markerText(m.flags);
                 if (ImGui::Selectable(label.c_str(), m.step == app.world.stepCount())) app.seekTo(m.step);
             }
             ImGui::EndCombo();

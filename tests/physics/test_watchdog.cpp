@@ -73,3 +73,27 @@ TEST(Watchdog, AQuietStackRaisesNoFlag) {
     }
     EXPECT_TRUE(w.events().empty());
 }
+
+TEST(Watchdog, AFlagRaisedEveryStepForOneBodyIsOneEventWithItsFirstAndLastStepAndCount) {
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    World w(s);
+    BodyId fast = addSphere(w, {0, 0, 0}, 0.1f);
+    BodyId other = addSphere(w, {0, 50, 0}, 0.1f);
+    w.setVelocity(fast, {250, 0, 0}, glm::vec3(0.0f));
+    for (int i = 0; i < 1500; ++i) w.step();
+    ASSERT_EQ(w.events().size(), 1u) << "1500 repeats are one event, not 1000 and a cut";
+    const WorldEvent& e = w.events().front();
+    EXPECT_EQ(e.step, 1u);
+    EXPECT_EQ(e.lastStep, 1500u);
+    EXPECT_EQ(e.count, 1500u);
+    EXPECT_EQ(e.body, fast);
+    EXPECT_EQ(w.droppedEvents(), 0u);
+    // Another body flagged for the same reason is its own event.
+    w.setVelocity(fast, glm::vec3(0.0f), glm::vec3(0.0f));
+    w.setVelocity(other, {0, 300, 0}, glm::vec3(0.0f));
+    w.step();
+    ASSERT_EQ(w.events().size(), 2u);
+    EXPECT_EQ(w.events().back().body, other);
+    EXPECT_EQ(w.events().back().count, 1u);
+}

@@ -88,7 +88,7 @@ TEST(PyramidGenerator, BadValuesAreReportedWithTheirPaths) {
     expectErrors(withGenerators(R"({"type": "pyramid", "base": 0, "halfExtent": -1, "axis": "y",
                                     "spacing": -0.1, "material": "cheese", "baes": 3, "name": ""})"),
                  {"g.json: generators[0].base: must be an integer in [1, 100000], got 0",
-                  "generators[0].halfExtent: must be > 0, got -1",
+                  "generators[0].halfExtent: must be in [0.001, 10000], got -1",
                   "generators[0].axis: must be one of x, z",
                   "generators[0].spacing: must be >= 0, got -0.1",
                   "generators[0].material: unknown material 'cheese'",
@@ -135,12 +135,12 @@ TEST(StackGenerator, BadValuesAreReportedWithTheirPaths) {
     expectErrors(withGenerators(R"({"type": "stack", "count": 0, "halfExtent": 0.5, "halfExtents": [1, -1, 1],
                                     "gap": -1, "offset": [1, 2, 3]})"),
                  {"generators[0].count: must be an integer in [1, 100000], got 0",
-                  "generators[0].halfExtents[1]: must be > 0, got -1",
+                  "generators[0].halfExtents[1]: must be in [0.001, 10000], got -1",
                   "generators[0].gap: must be >= 0, got -1",
                   "generators[0].offset: must be an array of 2 numbers [x, z], got [1,2,3]",
                   "generators[0].halfExtents: give either halfExtent or halfExtents, not both"});
     expectErrors(withGenerators(R"({"type": "stack", "halfExtent": -0.5})"),
-                 {"generators[0].halfExtent: must be > 0, got -0.5"});
+                 {"generators[0].halfExtent: must be in [0.001, 10000], got -0.5"});
 }
 
 // --- wall ------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ TEST(WallGenerator, BadValuesAreReportedWithTheirPaths) {
                                     "staggered": "yes", "colour": 1})"),
                  {"generators[0].rows: must be an integer in [1, 100000], got 0",
                   "generators[0].columns: must be an integer, got 2.5",
-                  "generators[0].halfExtents[1]: must be > 0, got 0",
+                  "generators[0].halfExtents[1]: must be in [0.001, 10000], got 0",
                   "generators[0].staggered: must be true or false, got \"yes\"",
                   "generators[0]: unknown key 'colour'"});
 }

@@ -217,3 +217,27 @@ TEST(Recorder, RewindingBeforeANonFiniteStepForgetsItsEvent) {
     EXPECT_FALSE(world.hasNonFinite());
     for (const WorldEvent& e : world.events()) EXPECT_LT(e.step, bad);
 }
+
+TEST(Recorder, ARunOfStepsWithTheSameFlagsIsOneMarkerSpanningThem) {
+    SceneDef scene = loadScene("box-rain.json");
+    World world = buildWorld(scene);
+    world.settings().watchdog.maxSpeed = 5.0f; // passed after some 31 steps, then every step
+    world.settings().watchdog.maxPenetration = 1e3f;
+    world.settings().watchdog.maxEnergyGain = 1e9f;
+    Recorder recorder;
+    recorder.record(world);
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+        recorder.record(world);
+    }
+    std::vector<RecordedMarker> markers = recorder.markers();
+    ASSERT_FALSE(markers.empty());
+    uint64_t flagged = 0;
+    for (const RecordedMarker& m : markers) {
+        ASSERT_GE(m.lastStep, m.step);
+        for (uint64_t step = m.step; step <= m.lastStep; ++step) EXPECT_TRUE(recorder.flags(step).tooFast);
+        flagged += m.lastStep - m.step + 1;
+    }
+    EXPECT_GT(flagged, 20u) << "the rain stays too fast for a run of steps";
+    EXPECT_LT(markers.size(), 5u) << "one marker per run of flagged steps, not one per step";
+}

@@ -155,7 +155,7 @@ TEST(SceneContent, GridGeneratorChecksItsKeys) {
     std::string text = r.errorText();
     EXPECT_NE(text.find("generators[0].count[1]: must be an integer in [1, 100000], got 0"), std::string::npos) << text;
     EXPECT_NE(text.find("generators[0]: unknown key 'position'"), std::string::npos) << text;
-    EXPECT_NE(text.find("generators[0].shape.radius: must be > 0, got -2"), std::string::npos) << text;
+    EXPECT_NE(text.find("generators[0].shape.radius: must be in [0.001, 10000], got -2"), std::string::npos) << text;
     EXPECT_NE(text.find("generators[1].type: must be one of grid, pyramid, stack, wall, chain, ragdoll"),
               std::string::npos) << text;
 }

@@ -184,7 +184,7 @@ TEST(SettingOverride, BadOverridesNameTheKeyAndChangeNothing) {
         {"solver.velocityIterations=500", "solver.velocityIterations: must be an integer in [0, 200], got 500"},
         {"solver.velocityIterations=2.5", "solver.velocityIterations: must be an integer, got 2.5"},
         {"timestep=abc", "timestep: must be a number, got \"abc\""},
-        {"timestep=0.5", "timestep: must be in (0, 0.0666667], got 0.5"},
+        {"timestep=0.5", "timestep: must be in [1e-05, 0.0666667], got 0.5"},
         {"gravity=[0,-1]", "gravity: must be an array of 3 numbers, got [0,-1]"},
         {"gravity=[0,1e39,0]", "gravity[1]: must be a finite number within float range"},
         {"integrator=rk4", "integrator: must be one of explicitEuler, symplecticEuler, velocityVerlet; got \"rk4\""},

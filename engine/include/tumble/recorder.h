@@ -22,9 +22,11 @@
 
 namespace tumble {
 
-/// A step the watchdog flagged (a marker on the timeline).
+/// Steps the watchdog flagged (a marker on the timeline): a run of consecutive steps with
+/// the same flags is one marker, so a body "too fast" for 500 steps is one mark, not 500.
 struct RecordedMarker {
-    uint64_t step = 0;
+    uint64_t step = 0;      ///< the first flagged step of the run
+    uint64_t lastStep = 0;  ///< the last (== step for a single step)
     StepFlags flags;
 };
 

@@ -112,6 +112,8 @@ struct SceneLimits {
     int maxDepth = 32;                 ///< JSON nesting
     int maxHullPoints = 256;
     int maxIterations = 200;           ///< solver iteration counts
+    int maxMaterials = 256;            ///< a scene's own materials (the pair table is N x N)
+    int maxJoints = 100000;            ///< listed and generated together
 };
 
 struct SceneLoadResult {

@@ -12,6 +12,7 @@
 #include "tumble/solver_methods.h"
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <span>
 #include <functional>
@@ -114,12 +115,20 @@ struct StepFlags {
     bool any() const { return nonFinite || tooFast || tooDeep || energyJump; }
 };
 
-/// Something the step noticed that a user should look at.
+/// What kind of thing an event reports; repeats of one kind on one body are merged.
+enum class WorldEventKind : uint8_t { NonFinite, TooFast, TooDeep, EnergyJump, JointBroke };
+
+/// Something the step noticed that a user should look at. A watchdog flag raised again
+/// for the same body is one event that counts its steps (a body "too fast" for 500 steps
+/// is one line, not 500).
 struct WorldEvent {
-    uint64_t step = 0;
+    uint64_t step = 0;       ///< the first step it happened
+    uint64_t lastStep = 0;   ///< the last step it happened (== step when it happened once)
+    uint64_t count = 1;      ///< steps it happened on
     BodyId body;
     std::string bodyName;
-    std::string what;        ///< e.g. "non-finite velocity"
+    std::string what;        ///< e.g. "non-finite velocity", as first seen
+    WorldEventKind kind = WorldEventKind::NonFinite;
     bool nonFinite = false;  ///< the body turned non-finite (it was frozen); else a watchdog flag
 };
 
@@ -288,8 +297,14 @@ public:
         profile_ = profile;
         counters_ = counters;
     }
-    /// Events since creation (non-finite state and the like), oldest first.
+    /// Events since creation (non-finite state and the like), by first step. At most
+    /// kMaxWatchdogEvents distinct watchdog events are kept; non-finite ones always are.
     const std::vector<WorldEvent>& events() const { return events_; }
+    /// Watchdog events left out past kMaxWatchdogEvents.
+    uint64_t droppedEvents() const { return droppedEvents_; }
+    /// The first non-finite event (the one that stops a run), or null when none.
+    const WorldEvent* firstNonFiniteEvent() const;
+    static constexpr size_t kMaxWatchdogEvents = 1000;
     /// True once a body turned non-finite; such a body is frozen (velocities zeroed).
     bool hasNonFinite() const { return nonFinite_; }
     /// The watchdog's flags for the last step.
@@ -363,7 +378,9 @@ private:
     void forgetInsideViews();
     void finishStep();
     void watch();
-    void addEvent(uint32_t slot, std::string what, bool nonFinite = false);
+    void addEvent(uint32_t slot, WorldEventKind kind, std::string what);
+    /// The merge index after events_ changed wholesale (a restored snapshot).
+    void reindexEvents();
     void wake(Body& b);
 
     /// Per-slot velocity change from forces this step (explicit Euler moves without it).
@@ -383,6 +400,9 @@ private:
     std::vector<uint32_t> freeJoints_;
     /// Sorted body-slot pairs of joints with collideConnected off (the broad-phase hook).
     std::vector<std::pair<uint32_t, uint32_t>> noCollidePairs_;
+    /// Joints were made or destroyed since the last rebuild: the collide stage rebuilds
+    /// once, so making n joints costs n log n, not n^2 log n.
+    bool noCollideStale_ = false;
     void rebuildNoCollidePairs();
     DragState drag_;
     uint64_t stepCount_ = 0;
@@ -390,6 +410,9 @@ private:
     Profile profile_;
     Counters counters_;
     std::vector<WorldEvent> events_;
+    /// (body slot, kind) -> index in events_ of the event repeats merge into.
+    std::map<std::pair<uint32_t, WorldEventKind>, size_t> eventIndex_;
+    uint64_t droppedEvents_ = 0;
     bool nonFinite_ = false;
     StepFlags flags_;
     double lastEnergy_ = 0.0;     ///< J, total energy after the previous step (watchdog)

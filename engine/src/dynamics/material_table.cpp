@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace tumble {
 
@@ -37,14 +39,23 @@ void MaterialTable::rebuild(const std::vector<Material>& materials,
                             const std::vector<MaterialPair>& overrides, const Settings& settings) {
     count_ = static_cast<int>(materials.size());
     cells_.resize(static_cast<size_t>(count_) * count_);
-    for (int i = 0; i < count_; ++i) {
-        for (int j = 0; j < count_; ++j) {
-            const Material& a = materials[i];
-            const Material& b = materials[j];
-            const MaterialPair* o = overrides.empty() ? nullptr : findOverride(overrides, a.name, b.name);
-            cells_[i * count_ + j] = o ? PairMaterial{o->restitution, o->staticFriction, o->dynamicFriction, true}
-                                       : combinePair(a, b, settings);
-        }
+    for (int i = 0; i < count_; ++i)
+        for (int j = 0; j < count_; ++j)
+            cells_[i * count_ + j] = combinePair(materials[i], materials[j], settings);
+    // Each override is written into its cells once (searching the overrides per cell cost
+    // N^2 x pairs: 256 materials and 1000 pairs took seconds). Last to first, so the first
+    // override of a pair wins, as findOverride finds it.
+    std::unordered_map<std::string_view, std::vector<int>> indices;
+    for (int i = 0; i < count_; ++i) indices[materials[i].name].push_back(i);
+    for (auto o = overrides.rbegin(); o != overrides.rend(); ++o) {
+        auto a = indices.find(o->a), b = indices.find(o->b);
+        if (a == indices.end() || b == indices.end()) continue;
+        const PairMaterial cell{o->restitution, o->staticFriction, o->dynamicFriction, true};
+        for (int i : a->second)
+            for (int j : b->second) {
+                cells_[i * count_ + j] = cell;
+                cells_[j * count_ + i] = cell;
+            }
     }
 }
 

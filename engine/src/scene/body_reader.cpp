@@ -38,7 +38,7 @@ void readHullPoints(const Json& v, const std::string& path, const BodyContext& c
     std::vector<glm::vec3> points(v.size());
     bool pointsOk = true;
     for (size_t i = 0; i < v.size(); ++i)
-        pointsOk &= readVec3(v[i], indexPath(path, i), check, points[i]);
+        pointsOk &= readVec3(v[i], indexPath(path, i), check, points[i], kHullCoordinateRange);
     if (!pointsOk) {
         ok = false;
         return;
@@ -85,21 +85,20 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
     switch (shape.type) {
     case ShapeType::Sphere:
         fields.push_back({"radius", [&](const Json& j, const std::string& p) {
-                              track(readFloat(j, p, check, shape.radius, Range::above(0.0)));
+                              track(readFloat(j, p, check, shape.radius, kSizeRange));
                           }});
         break;
     case ShapeType::Box:
         fields.push_back({"halfExtents", [&](const Json& j, const std::string& p) {
-                              track(readVec3OrScalar(j, p, check, shape.halfExtents,
-                                                     Range::above(0.0)));
+                              track(readVec3OrScalar(j, p, check, shape.halfExtents, kSizeRange));
                           }});
         break;
     case ShapeType::Capsule:
         fields.push_back({"radius", [&](const Json& j, const std::string& p) {
-                              track(readFloat(j, p, check, shape.radius, Range::above(0.0)));
+                              track(readFloat(j, p, check, shape.radius, kSizeRange));
                           }});
         fields.push_back({"halfHeight", [&](const Json& j, const std::string& p) {
-                              track(readFloat(j, p, check, shape.halfHeight, Range::atLeast(0.0)));
+                              track(readFloat(j, p, check, shape.halfHeight, kHalfHeightRange));
                           }});
         break;
     case ShapeType::Hull:

@@ -29,6 +29,13 @@ public:
 
     bool key(std::string& k) {
         Frame& top = frames_.back();
+        // The document's objects keep file order, which costs a linear search per key:
+        // cap the keys before the second pass builds them.
+        if (top.keys.size() >= kMaxObjectKeys) {
+            check_.error(top.path, "has more than " + std::to_string(kMaxObjectKeys) +
+                                       " keys (no object of a scene file needs that many)");
+            return false;
+        }
         top.key = k;
         if (!top.keys.insert(k).second) check_.error(top.path, "duplicate key '" + k + "'");
         return true;

@@ -9,6 +9,10 @@
 
 namespace tumble::scene {
 
+/// Keys one JSON object may hold: a scene file's objects have a few dozen at most (a
+/// lesson's "bullet" map names bodies), and a flood of keys would cost quadratic time.
+inline constexpr size_t kMaxObjectKeys = 256;
+
 /// 1-based line and column of byte `offset` in `text`.
 struct TextPosition {
     int line = 1;

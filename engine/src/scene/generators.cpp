@@ -107,7 +107,7 @@ bool readPyramid(const Json& v, const std::string& path, const BodyContext& ctx,
         countField("base", ctx, base),
         {"halfExtent",
          [&](const Json& j, const std::string& p) {
-             readFloat(j, p, check, halfExtent, Range::above(0.0));
+             readFloat(j, p, check, halfExtent, kSizeRange);
          }},
         {"spacing",
          [&](const Json& j, const std::string& p) {
@@ -178,12 +178,12 @@ bool readStack(const Json& v, const std::string& path, const BodyContext& ctx,
          [&](const Json& j, const std::string& p) {
              hasHalfExtent = true;
              float h = 0.0f;
-             if (readFloat(j, p, check, h, Range::above(0.0))) halfExtents = glm::vec3(h);
+             if (readFloat(j, p, check, h, kSizeRange)) halfExtents = glm::vec3(h);
          }},
         {"halfExtents",
          [&](const Json& j, const std::string& p) {
              hasHalfExtents = true;
-             readVec3OrScalar(j, p, check, halfExtents, Range::above(0.0));
+             readVec3OrScalar(j, p, check, halfExtents, kSizeRange);
          }},
         {"gap",
          [&](const Json& j, const std::string& p) {
@@ -252,7 +252,7 @@ bool readWall(const Json& v, const std::string& path, const BodyContext& ctx,
         countField("columns", ctx, columns),
         {"halfExtents",
          [&](const Json& j, const std::string& p) {
-             readVec3OrScalar(j, p, check, halfExtents, Range::above(0.0));
+             readVec3OrScalar(j, p, check, halfExtents, kSizeRange);
          }},
         {"origin", [&](const Json& j, const std::string& p) { readVec3(j, p, check, origin); }},
         {"staggered",

@@ -72,10 +72,10 @@ bool readChain(const Json& v, const std::string& path, const BodyContext& ctx,
         nameField(check, name),
         countField("links", ctx, links),
         {"radius",
-         [&](const Json& j, const std::string& p) { readFloat(j, p, check, radius, Range::above(0.0)); }},
+         [&](const Json& j, const std::string& p) { readFloat(j, p, check, radius, kSizeRange); }},
         {"halfHeight",
          [&](const Json& j, const std::string& p) {
-             readFloat(j, p, check, halfHeight, Range::atLeast(0.0));
+             readFloat(j, p, check, halfHeight, kHalfHeightRange);
          }},
         {"spacing",
          [&](const Json& j, const std::string& p) {

@@ -19,6 +19,16 @@ constexpr JointType kJointTypes[] = {JointType::Distance, JointType::BallSocket,
 static_assert(std::size(kJointTypes) == size_t(JointType::Count));
 
 using TypeMask = unsigned;
+// Spring and motor values a float step can carry: a 1e30 Hz spring or a 1e30 N motor
+// loads and turns every body it touches non-finite at the first step.
+/// Spring frequency, Hz: as stiff as settings' jointHertz allows.
+const Range kSpringHertzRange = Range::openClosed(0.0, 1000.0);
+const Range kDampingRatioRange = Range::closed(0.0, 1000.0);
+/// Motor target speed, rad/s (hinge) or m/s (slider).
+const Range kMotorSpeedRange = Range::closed(-1e4, 1e4);
+/// Motor torque (N m) or force (N).
+const Range kMotorForceRange = Range::closed(0.0, 1e9);
+
 constexpr TypeMask bit(JointType t) { return 1u << unsigned(t); }
 constexpr TypeMask kAllTypes = (1u << unsigned(JointType::Count)) - 1u;
 constexpr TypeMask kDistance = bit(JointType::Distance);
@@ -211,10 +221,10 @@ private:
         float frequencyHz = 0.0f;
         const Field fields[] = {
             {"frequencyHz", [&](const Json& x, const std::string& xp) {
-                 readFloat(x, xp, check_, frequencyHz, Range::above(0.0));
+                 readFloat(x, xp, check_, frequencyHz, kSpringHertzRange);
              }},
             {"dampingRatio", [&](const Json& x, const std::string& xp) {
-                 readFloat(x, xp, check_, def_.dampingRatio, Range::atLeast(0.0));
+                 readFloat(x, xp, check_, def_.dampingRatio, kDampingRatioRange);
              }},
         };
         if (!readObject(j, p, check_, fields)) return;
@@ -228,10 +238,10 @@ private:
         const std::string_view limitKey = hinge ? "maxTorque" : "maxForce";
         const Field fields[] = {
             {"speed", [&](const Json& x, const std::string& xp) {
-                 readFloat(x, xp, check_, def_.motorSpeed);
+                 readFloat(x, xp, check_, def_.motorSpeed, kMotorSpeedRange);
              }},
             {limitKey, [&](const Json& x, const std::string& xp) {
-                 readFloat(x, xp, check_, def_.maxMotorForce, Range::atLeast(0.0));
+                 readFloat(x, xp, check_, def_.maxMotorForce, kMotorForceRange);
              }},
         };
         size_t errorsBefore = check_.count();

@@ -5,11 +5,19 @@
 #include <cctype>
 #include <cfloat>
 #include <cstdio>
+#include <cstring>
 
 namespace tumble::scene {
 namespace {
 
 constexpr size_t kMaxDescribedChars = 80;
+/// Keys longer than this get no "did you mean" (no known key is half as long).
+constexpr size_t kMaxSuggestedKeyChars = 64;
+
+/// A key as messages quote it: cut at kMaxDescribedChars.
+std::string shortened(const std::string& key) {
+    return key.size() <= kMaxDescribedChars ? key : key.substr(0, kMaxDescribedChars - 3) + "...";
+}
 
 const char* kFloatRangeText = "must be a finite number within float range (|x| <= 3.40282e+38)";
 
@@ -91,6 +99,16 @@ std::string formatNumber(double x) {
     return buffer;
 }
 
+std::string formatApart(double x, double other) {
+    char mine[40], theirs[40];
+    for (int digits = 6; digits <= 17; ++digits) {
+        std::snprintf(mine, sizeof mine, "%.*g", digits, x);
+        std::snprintf(theirs, sizeof theirs, "%.*g", digits, other);
+        if (std::strcmp(mine, theirs) != 0) break;
+    }
+    return mine;
+}
+
 std::string describe(const Json& v) {
     if (v.is_number_float()) {
         double x = v.get<double>();
@@ -108,15 +126,30 @@ bool Range::contains(double x) const {
     return true;
 }
 
-std::string Range::text() const {
+std::string Range::text(double beside) const {
     bool hasLo = std::isfinite(lo), hasHi = std::isfinite(hi);
+    auto bound = [&](double x) { return std::isnan(beside) ? formatNumber(x) : formatApart(x, beside); };
     if (hasLo && hasHi)
-        return std::string("in ") + (loOpen ? "(" : "[") + formatNumber(lo) + ", " +
-               formatNumber(hi) + (hiOpen ? ")" : "]");
-    if (hasLo) return (loOpen ? "> " : ">= ") + formatNumber(lo);
-    if (hasHi) return (hiOpen ? "< " : "<= ") + formatNumber(hi);
+        return std::string("in ") + (loOpen ? "(" : "[") + bound(lo) + ", " + bound(hi) +
+               (hiOpen ? ")" : "]");
+    if (hasLo) return (loOpen ? "> " : ">= ") + bound(lo);
+    if (hasHi) return (hiOpen ? "< " : "<= ") + bound(hi);
     return "a number";
 }
+
+namespace {
+
+/// A closed bound of `range` that `x` prints alike with six significant digits (as
+/// messages print bounds), so a user who copied the bound meant it: 0.0666667 for 1/15.
+std::optional<double> copiedBound(const Range& range, double x) {
+    if (!range.loOpen && std::isfinite(range.lo) && formatNumber(x) == formatNumber(range.lo))
+        return range.lo;
+    if (!range.hiOpen && std::isfinite(range.hi) && formatNumber(x) == formatNumber(range.hi))
+        return range.hi;
+    return std::nullopt;
+}
+
+} // namespace
 
 // --- scalar readers -----------------------------------------------------------------------
 
@@ -137,7 +170,11 @@ bool readFloat(const Json& v, const std::string& path, Checker& check, float& ou
     Range asFloat{static_cast<float>(range.lo), static_cast<float>(range.hi), range.loOpen,
                   range.hiOpen};
     if (!asFloat.contains(f)) {
-        check.error(path, "must be " + range.text() + ", got " + describe(v));
+        if (std::optional<double> bound = copiedBound(range, *x)) {
+            out = static_cast<float>(*bound);
+            return true;
+        }
+        check.error(path, "must be " + range.text(*x) + ", got " + describe(v));
         return false;
     }
     out = f;
@@ -280,8 +317,16 @@ bool readObject(const Json& v, const std::string& path, Checker& check,
             field->read(it.value(), childPath(path, key));
             continue;
         }
-        std::string message = "unknown key '" + key + "'";
-        if (std::optional<std::string_view> near = closestKey(key, known)) {
+        // Past the errors the checker prints, or for a key too long to be a typo of a
+        // known one, the suggestion search is skipped: it costs length x length per key.
+        if (check.full()) {
+            check.error(path, "unknown key");
+            continue;
+        }
+        std::string message = "unknown key '" + shortened(key) + "'";
+        if (key.size() > kMaxSuggestedKeyChars) {
+            message += " (longer than any known key)";
+        } else if (std::optional<std::string_view> near = closestKey(key, known)) {
             message += " (did you mean '" + std::string(*near) + "'?)";
         } else {
             std::string list;

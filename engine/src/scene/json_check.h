@@ -35,6 +35,8 @@ public:
     void error(const std::string& path, std::string message);
     /// Report a problem at a text position (syntax and nesting errors).
     void errorAt(int line, int column, std::string message);
+    /// True once further errors are only counted (callers may skip building messages).
+    bool full() const { return reported_ >= maxErrors_; }
     /// Errors reported so far, including the suppressed ones.
     size_t count() const { return reported_; }
     /// Add the summary line for suppressed errors, if any.
@@ -58,6 +60,9 @@ std::string indexPath(const std::string& path, size_t index);
 std::string describe(const Json& v);
 /// A number in messages: shortest "%g"-style text.
 std::string formatNumber(double x);
+/// `x` with six significant digits, or with the fewest more (up to 17) that print it
+/// differently from `other`, so a message never shows a bound and a value alike.
+std::string formatApart(double x, double other);
 
 /// An interval of accepted numbers; each end open, closed or absent.
 struct Range {
@@ -74,9 +79,21 @@ struct Range {
     static Range openClosed(double lo, double hi) { return {lo, hi, true, false}; }
 
     bool contains(double x) const;
-    /// "> 0", ">= 0", "in [0, 1]", "in (0, 2)" ...
-    std::string text() const;
+    /// "> 0", ">= 0", "in [0, 1]", "in (0, 2)" ... Bounds print with six significant
+    /// digits, or as many more as it takes to tell them from `beside` (the rejected value).
+    std::string text(double beside = NAN) const;
 };
+
+/// Sizes of shapes (radius, half extents, capsule half height, hull coordinates), m. From
+/// a millimetre to 10 km: below, masses and inertias underflow float (a 1e-30 m box);
+/// above, contact depths and positions lose every digit (a 1e38 m sphere).
+inline const Range kSizeRange = Range::closed(1e-3, 1e4);
+/// A capsule's core may have no length.
+inline const Range kHalfHeightRange = Range::closed(0.0, 1e4);
+/// Hull points, each coordinate in the body's frame, m.
+inline const Range kHullCoordinateRange = Range::closed(-1e4, 1e4);
+/// Material density, kg/m^3: 0 (massless, static-like) or in kDensityRange.
+inline const Range kDensityRange = Range::closed(1e-3, 1e6);
 
 /// Each reader checks type and range, writes `out` only on success, and reports at `path`
 /// otherwise. They return whether `out` was written.

@@ -1,6 +1,7 @@
 // Reading scene files (shared/SCENE_FORMAT.md, version 1): the top level and its small
 // sections. Strict (unknown keys are errors) and atomic (a scene is returned only when the
 // whole file is valid); every error names the file, the JSON path and the value.
+#include "tumble/input_checks.h"
 #include "tumble/scene.h"
 
 #include "dynamics/material_table.h"
@@ -12,9 +13,11 @@
 #include "scene/state_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 namespace tumble {
@@ -23,6 +26,28 @@ namespace {
 
 constexpr const char* kFormatName = "tumble-scene";
 constexpr int kFormatVersion = 1;
+/// Heaviest over lightest dynamic body a scene may hold (README: Limits).
+constexpr double kMaxMassRatio = 1e6;
+
+/// The shape a body would get, for its mass at load (a hull built as the world builds it).
+Shape shapeOf(const ShapeDef& def) {
+    Shape shape;
+    shape.type = def.type;
+    shape.radius = def.radius;
+    shape.halfExtents = def.halfExtents;
+    shape.halfHeight = def.halfHeight;
+    if (def.type == ShapeType::Hull) {
+        std::string error;
+        shape.hull = buildConvexHull(def.points, error);
+    }
+    return shape;
+}
+
+/// "bodies[2]" from "bodies[2].name": where a body is, for messages about all of it.
+std::string withoutName(const std::string& path) {
+    const std::string suffix = ".name";
+    return path.ends_with(suffix) ? path.substr(0, path.size() - suffix.size()) : path;
+}
 
 /// A material pair as written, before missing values are filled from the combine rules.
 struct PairDraft {
@@ -95,6 +120,11 @@ public:
         finishPairs();
         expandGenerators();
         checkBodyNames();
+        checkMasses();
+        if (joints_.size() > static_cast<size_t>(limits_.maxJoints))
+            check_.error("joints", "the scene would have " + std::to_string(joints_.size()) +
+                                       " joints with its generators', more than the limit of " +
+                                       std::to_string(limits_.maxJoints));
         checkLessonBodies(scene_.breakIt, "breakIt", scene_.bodies, check_);
         checkLessonBodies(scene_.fixIt, "fixIt", scene_.bodies, check_);
         resolveJoints(joints_, scene_.bodies, missingBodies_, check_, scene_.joints);
@@ -208,6 +238,13 @@ private:
     // --- materials ------------------------------------------------------------------------
 
     void readMaterials(const Json& v, const std::string& path) {
+        // The world's pair table has a cell for every two materials: cap them first.
+        if (v.is_array() && v.size() > static_cast<size_t>(limits_.maxMaterials)) {
+            check_.error(path, "has " + std::to_string(v.size()) +
+                                   " materials, more than the limit of " +
+                                   std::to_string(limits_.maxMaterials));
+            return;
+        }
         readArray(v, path, [this](const Json& m, const std::string& p) { readMaterial(m, p); });
     }
 
@@ -232,7 +269,7 @@ private:
         m.name = name;
         const Field fields[] = {
             {"name", [](const Json&, const std::string&) {}},
-            floatField("density", m.density, Range::atLeast(0.0)),
+            {"density", [&](const Json& d, const std::string& p) { readDensity(d, p, m.density); }},
             floatField("restitution", m.restitution, Range::closed(0.0, 1.0)),
             floatField("staticFriction", m.staticFriction, Range::atLeast(0.0)),
             floatField("dynamicFriction", m.dynamicFriction, Range::atLeast(0.0)),
@@ -248,6 +285,18 @@ private:
                                                           "' (first defined at " + first->second + ")");
         }
         if (check_.count() == errorsBefore) scene_.materials.push_back(m);
+    }
+
+    /// 0 (massless) or in kDensityRange: a denormal density makes a denormal mass.
+    void readDensity(const Json& v, const std::string& path, float& out) {
+        float density = 0.0f;
+        if (!readFloat(v, path, check_, density, Range::closed(0.0, kDensityRange.hi))) return;
+        if (density != 0.0f && !kDensityRange.contains(density)) {
+            check_.error(path, "must be 0 (massless) or " + kDensityRange.text() + ", got " +
+                                   describe(v));
+            return;
+        }
+        out = density;
     }
 
     void readMaterialPairs(const Json& v, const std::string& path) {
@@ -392,8 +441,59 @@ private:
         }
     }
 
+    /// The density a body's material gives (scene materials override presets).
+    float densityOf(const std::string& material) const {
+        const std::string& name = material.empty() ? std::string(kDefaultMaterialName) : material;
+        for (const Material& m : scene_.materials)
+            if (m.name == name) return m.density;
+        for (const Material& m : materialPresets())
+            if (m.name == name) return m.density;
+        return Material{}.density;
+    }
+
+    /// Every dynamic body's mass (volume x density) must be a normal float, and the
+    /// heaviest at most kMaxMassRatio times the lightest: past that an iterative solver
+    /// cannot move the heavy body with the light one's impulses (nor hold it up with them).
+    void checkMasses() {
+        struct Extreme {
+            double mass = 0.0;
+            size_t index = 0;
+        };
+        std::optional<Extreme> lightest, heaviest;
+        for (size_t i = 0; i < scene_.bodies.size(); ++i) {
+            const BodyDef& def = scene_.bodies[i];
+            if (def.type != BodyType::Dynamic) continue;
+            const float density = densityOf(def.material);
+            if (density == 0.0f) continue; // massless by the material's choice
+            const Shape shape = shapeOf(def.shape);
+            if (def.shape.type == ShapeType::Hull && !shape.hull) continue; // reported already
+            const float mass = computeMassProperties(shape, density).mass;
+            if (!std::isnormal(mass)) {
+                check_.error(withoutName(bodyPaths_[i]), "body '" + def.name + "' would weigh " + formatNumber(mass) +
+                                                " kg (density " + formatNumber(density) +
+                                                " kg/m^3): not a usable float mass");
+                continue;
+            }
+            if (!lightest || mass < lightest->mass) lightest = Extreme{mass, i};
+            if (!heaviest || mass > heaviest->mass) heaviest = Extreme{mass, i};
+        }
+        if (lightest && heaviest && heaviest->mass > kMaxMassRatio * lightest->mass)
+            check_.error(withoutName(bodyPaths_[heaviest->index]),
+                         "body '" + scene_.bodies[heaviest->index].name + "' (" +
+                             formatNumber(heaviest->mass) + " kg) is more than " +
+                             formatNumber(kMaxMassRatio) + " times as heavy as '" +
+                             scene_.bodies[lightest->index].name + "' (" +
+                             formatNumber(lightest->mass) + " kg, at " +
+                             withoutName(bodyPaths_[lightest->index]) + ")");
+    }
+
     /// Joints are read here and resolved once every body exists (generators come later).
     void readJoints(const Json& v, const std::string& path) {
+        if (v.is_array() && v.size() > static_cast<size_t>(limits_.maxJoints)) {
+            check_.error(path, "has " + std::to_string(v.size()) + " joints, more than the limit of " +
+                                   std::to_string(limits_.maxJoints));
+            return;
+        }
         readArray(v, path, [this](const Json& j, const std::string& p) {
             JointDraft draft;
             if (readJoint(j, p, check_, draft)) joints_.push_back(std::move(draft));
@@ -510,9 +610,8 @@ SceneLoadResult loadSceneFile(const std::string& path, const SceneLimits& limits
         result.errors.push_back({path, "", std::move(message), 0, 0});
         return result;
     };
+    if (std::string problem = regularFileProblem(path); !problem.empty()) return fail(problem);
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        return fail(std::filesystem::exists(path, ec) ? "not a regular file" : "no such file");
     // The size cap comes before reading.
     uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec) return fail("cannot read the file size: " + ec.message());

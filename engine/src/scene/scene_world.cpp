@@ -3,6 +3,8 @@
 #include "tumble/scene.h"
 
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 namespace tumble {
 
@@ -10,19 +12,29 @@ World buildWorld(const SceneDef& scene) {
     World world(scene.settings);
     for (const Material& m : scene.materials) world.setMaterial(m);
     world.materialPairs() = scene.materialPairs;
+    // Handles by name as the bodies are made: World::findBody walks every body, and a
+    // chain of n joints asking it twice per joint made loading quadratic.
+    std::unordered_map<std::string, BodyId> byName;
+    byName.reserve(scene.bodies.size());
     for (size_t i = 0; i < scene.bodies.size(); ++i) {
         std::string error;
-        if (world.createBody(scene.bodies[i], &error).isNull())
+        const BodyId id = world.createBody(scene.bodies[i], &error);
+        if (id.isNull())
             throw std::logic_error("buildWorld: the scene validator let through body " +
                                    std::to_string(i) + " ('" + scene.bodies[i].name +
                                    "'): " + error);
+        byName.emplace(scene.bodies[i].name, id); // the first of a name, as findBody
     }
+    auto find = [&](const std::string& name) {
+        auto it = byName.find(name);
+        return it == byName.end() ? kNullBody : it->second;
+    };
     // Joints after the bodies, their body names resolved to handles.
     for (size_t i = 0; i < scene.joints.size(); ++i) {
         const SceneJointDef& j = scene.joints[i];
         JointDef def = j.def;
-        def.bodyA = j.bodyA.empty() ? kNullBody : world.findBody(j.bodyA);
-        def.bodyB = world.findBody(j.bodyB);
+        def.bodyA = j.bodyA.empty() ? kNullBody : find(j.bodyA);
+        def.bodyB = find(j.bodyB);
         std::string error;
         if (world.createJoint(def, &error).isNull())
             throw std::logic_error("buildWorld: the scene validator let through joint " +

@@ -2,6 +2,7 @@
 // and `--set KEY=VALUE` overrides through the same validator.
 #include "scene/settings_json.h"
 
+#include "tumble/input_checks.h"
 #include "tumble/solver_methods.h"
 
 #include <cstdio>
@@ -12,7 +13,8 @@ namespace scene {
 namespace {
 
 // Valid ranges, one place (shared/SCENE_FORMAT.md and settings.h document them).
-const Range kTimestep = Range::openClosed(0.0, 1.0 / 15.0);
+// Below 10 us a step is too short for float state (a denormal dt overflows 1/dt).
+const Range kTimestep = Range::closed(1e-5, 1.0 / 15.0);
 const Range kPositive = Range::above(0.0);
 const Range kNonNegative = Range::atLeast(0.0);
 const Range kUnit = Range::closed(0.0, 1.0);
@@ -252,6 +254,7 @@ std::string applySettingOverride(Settings& s, const std::string& assignment) {
 
     // VALUE is JSON when it parses (numbers, booleans, arrays), else a bare string, so that
     // `integrator=explicitEuler` needs no quotes.
+    if (std::string problem = jsonNestingProblem(text); !problem.empty()) return "VALUE: " + problem;
     nlohmann::json value = nlohmann::json::parse(text, nullptr, false);
     if (value.is_discarded()) value = text;
 

@@ -17,6 +17,16 @@ bool readRawQuat(const Json& v, const std::string& path, Checker& check, glm::qu
     bool ok = true;
     for (size_t i = 0; i < 4; ++i) ok &= readFloat(v[i], indexPath(path, i), check, c[i]);
     if (!ok) return false;
+    // Stored as is, so it must already be a rotation: a zero or scaled quaternion would
+    // load and replay to another state instead of failing here. The engine keeps its
+    // quaternions normalised, and %.9g text keeps the norm within float rounding.
+    const double norm = std::sqrt(double(c[0]) * c[0] + double(c[1]) * c[1] +
+                                  double(c[2]) * c[2] + double(c[3]) * c[3]);
+    if (!(std::fabs(norm - 1.0) <= 1e-4)) {
+        check.error(path, "must be a unit quaternion [w, x, y, z] (norm 1), got " + describe(v) +
+                              " (norm " + formatNumber(norm) + ")");
+        return false;
+    }
     out = glm::quat(c[0], c[1], c[2], c[3]);
     return true;
 }

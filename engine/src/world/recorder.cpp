@@ -74,8 +74,17 @@ StepFlags Recorder::flags(uint64_t step) const {
 
 std::vector<RecordedMarker> Recorder::markers() const {
     std::vector<RecordedMarker> out;
-    for (const Frame& f : frames_)
-        if (f.flags.any()) out.push_back({f.step, f.flags});
+    auto sameFlags = [](const StepFlags& a, const StepFlags& b) {
+        return a.nonFinite == b.nonFinite && a.tooFast == b.tooFast && a.tooDeep == b.tooDeep &&
+               a.energyJump == b.energyJump;
+    };
+    for (const Frame& f : frames_) {
+        if (!f.flags.any()) continue;
+        if (!out.empty() && out.back().lastStep + 1 == f.step && sameFlags(out.back().flags, f.flags))
+            out.back().lastStep = f.step;
+        else
+            out.push_back({f.step, f.step, f.flags});
+    }
     return out;
 }
 

@@ -167,6 +167,13 @@ bool World::restoreState(const WorldState& st, std::string* error) {
     // The restored state has no future: events after it go, and the watchdog measures its
     // next energy change from the restored state, not from where the world was before.
     std::erase_if(events_, [&](const WorldEvent& e) { return e.step > st.step; });
+    // A merged run that went on past the restored step ends there (its count is then an
+    // upper bound: the steps it skipped in between are not kept).
+    for (WorldEvent& e : events_) {
+        e.lastStep = std::min(e.lastStep, st.step);
+        e.count = std::min(e.count, e.lastStep - e.step + 1);
+    }
+    reindexEvents();
     nonFinite_ = std::any_of(events_.begin(), events_.end(), [](const WorldEvent& e) { return e.nonFinite; });
     flags_ = StepFlags{};
     hasLastEnergy_ = false;

@@ -10,17 +10,47 @@
 
 namespace tumble {
 
-void World::addEvent(uint32_t slot, std::string what, bool nonFinite) {
-    // Enough to point at a problem without letting a long bad run eat memory.
-    const size_t kMaxEvents = 1000;
-    if (events_.size() >= kMaxEvents) return;
+void World::addEvent(uint32_t slot, WorldEventKind kind, std::string what) {
+    // A flag raised again on the same body extends its event; a joint breaks only once.
+    const bool mergeable = kind != WorldEventKind::JointBroke;
+    if (mergeable) {
+        auto it = eventIndex_.find({slot, kind});
+        if (it != eventIndex_.end()) {
+            WorldEvent& e = events_[it->second];
+            e.lastStep = stepCount_;
+            ++e.count;
+            return;
+        }
+    }
+    // Enough to point at problems without letting a long bad run eat memory; a non-finite
+    // event (at most one per body, which is then frozen) is what stops a run, so it stays.
+    const bool nonFinite = kind == WorldEventKind::NonFinite;
+    if (!nonFinite && events_.size() >= kMaxWatchdogEvents) {
+        ++droppedEvents_;
+        return;
+    }
     WorldEvent e;
-    e.step = stepCount_;
+    e.step = e.lastStep = stepCount_;
     e.body = {slot, slots_[slot].generation};
     e.bodyName = slots_[slot].body.name;
     e.what = std::move(what);
+    e.kind = kind;
     e.nonFinite = nonFinite;
+    if (mergeable) eventIndex_[{slot, kind}] = events_.size();
     events_.push_back(std::move(e));
+}
+
+void World::reindexEvents() {
+    eventIndex_.clear();
+    for (size_t i = 0; i < events_.size(); ++i)
+        if (events_[i].kind != WorldEventKind::JointBroke)
+            eventIndex_[{events_[i].body.index, events_[i].kind}] = i;
+}
+
+const WorldEvent* World::firstNonFiniteEvent() const {
+    for (const WorldEvent& e : events_)
+        if (e.nonFinite) return &e;
+    return nullptr;
 }
 
 void World::watch() {
@@ -44,7 +74,7 @@ void World::watch() {
     if (topSpeed > wd.maxSpeed) {
         flags_.tooFast = true;
         std::snprintf(text, sizeof text, "speed %.4g m/s over the %.4g m/s limit", topSpeed, wd.maxSpeed);
-        addEvent(fastest, text);
+        addEvent(fastest, WorldEventKind::TooFast, text);
     }
     if (counters_.maxPenetration > wd.maxPenetration) {
         flags_.tooDeep = true;
@@ -59,7 +89,7 @@ void World::watch() {
                 }
         std::snprintf(text, sizeof text, "penetration %.4g m over the %.4g m limit",
                       counters_.maxPenetration, wd.maxPenetration);
-        addEvent(slot, text);
+        addEvent(slot, WorldEventKind::TooDeep, text);
     }
     // Energy: compare with the larger of the last two steps, so a landing that parks a
     // ball's approach speed for one step before it bounces is not a jump; the allowance is
@@ -77,7 +107,7 @@ void World::watch() {
             flags_.energyJump = true;
             std::snprintf(text, sizeof text, "total energy jumped by %.4g J in one step",
                           energy - before);
-            addEvent(fastest, text);
+            addEvent(fastest, WorldEventKind::EnergyJump, text);
         }
     }
     lastEnergy2_ = hasLastEnergy_ ? lastEnergy_ : energy;

@@ -421,10 +421,9 @@ void World::finishStep() {
         if (finite) continue;
         // Point at the body and freeze it at its last finite pose so the app can show it.
         flags_.nonFinite = true;
-        addEvent(i, !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity)
-                        ? "non-finite velocity"
-                        : "non-finite pose",
-                 true);
+        addEvent(i, WorldEventKind::NonFinite,
+                 !isFinite(b.linearVelocity) || !isFinite(b.angularVelocity) ? "non-finite velocity"
+                                                                              : "non-finite pose");
         nonFinite_ = true;
         b.position = b.previousPosition;
         b.orientation = b.previousOrientation;

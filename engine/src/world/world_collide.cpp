@@ -61,6 +61,7 @@ void World::updateContacts() {
             bp.move(i, box, b.position - b.previousPosition);
     }
     PairFilter filter;
+    if (noCollideStale_) rebuildNoCollidePairs();
     if (!noCollidePairs_.empty())
         filter.shouldCollide = [this](uint32_t a, uint32_t b) { return jointsAllowCollision(a, b); };
     bp.findPairs(filter, p.pairs, p.broadphaseStats);

@@ -74,7 +74,7 @@ JointId World::createJoint(const JointDef& def, std::string* error) {
     JointSlot& slot = joints_[index];
     slot.info = info;
     slot.alive = true;
-    rebuildNoCollidePairs();
+    noCollideStale_ = true;
     wake(mutableBody(def.bodyB));
     return JointId{index, slot.generation};
 }
@@ -90,7 +90,7 @@ bool World::destroyJoint(JointId id) {
     slot.alive = false;
     ++slot.generation;
     freeJoints_.push_back(id.index);
-    rebuildNoCollidePairs();
+    noCollideStale_ = true;
     return true;
 }
 
@@ -117,6 +117,7 @@ std::vector<JointId> World::jointsOf(BodyId id) const {
 }
 
 void World::rebuildNoCollidePairs() {
+    noCollideStale_ = false;
     noCollidePairs_.clear();
     for (const JointSlot& j : joints_) {
         if (!j.alive || j.info.broken || j.info.def.collideConnected || j.info.def.bodyA.isNull())
@@ -281,12 +282,8 @@ void World::finishJoints(float dt) {
         info.worldAnchorB = pose(info.def.bodyB, info.localAnchorB);
         if (info.def.breakForce > 0.0f && glm::length(info.reactionForce) > info.def.breakForce) {
             info.broken = true;
-            WorldEvent e;
-            e.step = stepCount_;
-            e.body = info.def.bodyB;
-            e.bodyName = slots_[info.def.bodyB.index].body.name;
-            e.what = "joint '" + info.def.name + "' broke";
-            events_.push_back(std::move(e));
+            addEvent(info.def.bodyB.index, WorldEventKind::JointBroke,
+                     "joint '" + info.def.name + "' broke");
             rebuildNoCollidePairs();
         }
     }
