@@ -275,6 +275,13 @@ void App::togglePause() {
                   std::to_string(last) + " are dropped and simulated again (the same, unless a setting changed).");
 }
 
+void App::togglePresentation() {
+    const bool on = lineScale > 1.0f;
+    uiScale = on ? 1.0f : 1.5f;
+    lineScale = on ? 1.0f : 2.0f;
+    setStatus(on ? "Presentation mode off." : "Presentation mode: text x1.5, lines and points x2 (F9 again to leave).");
+}
+
 void App::stepForward() {
     const uint64_t next = world.stepCount() + 1;
     if (recorder.contains(next)) seekTo(next);

@@ -74,6 +74,9 @@ struct PanelFlags {
 /// (static bodies stay solid: the floor keeps hiding what is under it).
 enum class BodyStyle : uint8_t { Solid, Transparent, Wireframe, XRay };
 
+/// The UI scale's range (Ctrl + / Ctrl -), and the thickest debug lines (presentation mode).
+inline constexpr float kMinUiScale = 0.75f, kMaxUiScale = 2.5f, kMaxLineScale = 3.0f;
+
 /// The 3D view's right-click menu (view_menu.h): the press it may come from, and what was
 /// under the cursor when it opened (kept, since the world steps on under an open menu).
 struct ViewMenuState {
@@ -174,6 +177,10 @@ struct App {
     ViewMenuState viewMenu;            ///< the 3D view's right-click menu
     BodyStyle bodyStyle = BodyStyle::Solid; ///< X cycles; kept across loads, like the other view options
     float bodyOpacity = 0.35f;         ///< the Transparent style's opacity, 0.05..1
+    float uiScale = 1.0f;              ///< the panels' text size (Ctrl + / - / 0), kMinUiScale..kMaxUiScale
+    float lineScale = 1.0f;            ///< debug lines and points thicker by this (presentation mode: 2)
+    /// F9: for a projector, larger text and thicker lines and points; again: back as it was.
+    void togglePresentation();
     /// The Plots tab's PNG export: the file, and the plots' rectangle (display units: x, y,
     /// width, height) read from the frame once it is drawn.
     std::string pendingPlotPicture;

@@ -61,6 +61,19 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
     case SDLK_TAB: app.uiHidden = !app.uiHidden; break;
     case SDLK_x: app.bodyStyle = static_cast<BodyStyle>((static_cast<int>(app.bodyStyle) + 1) % 4); break;
     case SDLK_F11: toggleFullscreen(key); break;
+    case SDLK_F9: app.togglePresentation(); break;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS:
+        if (ctrl) app.uiScale = std::min(app.uiScale + 0.125f, kMaxUiScale);
+        break;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        if (ctrl) app.uiScale = std::max(app.uiScale - 0.125f, kMinUiScale);
+        break;
+    case SDLK_0:
+        if (ctrl) app.uiScale = 1.0f;
+        break;
     case SDLK_t:
         if (spawnRay(app, ray)) app.throwBody(ray);
         break;

@@ -44,6 +44,8 @@ void drawHelpPanel(App& app) {
         row("[ / ]", "the previous / next scene of the catalogue");
         row("Drop a file", "open a scene, a snapshot or a bug-report folder dropped on the window");
         row("F11", "fullscreen");
+        row("Ctrl + / Ctrl - / Ctrl 0", "larger / smaller / normal panel text");
+        row("F9", "presentation mode: text x1.5, debug lines and points x2");
         row("T", "throw the Spawn panel's shape from the camera through the cursor");
         row("B", "drop the Spawn panel's shape onto what lies under the cursor");
         row("Delete", "remove the selected body (and its joints)");

@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -30,31 +32,38 @@ void* readOpen(ImGuiContext*, ImGuiSettingsHandler* handler, const char* name) {
 }
 
 void readLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* line) {
-    auto* panels = static_cast<PanelFlags*>(entry);
+    auto* app = static_cast<App*>(entry);
     char key[32];
-    int value = 0;
-    if (std::sscanf(line, "%31[^=]=%d", key, &value) != 2) return;
+    float value = 0.0f;
+    if (std::sscanf(line, "%31[^=]=%f", key, &value) != 2 || !std::isfinite(value)) return;
     for (const PanelField& f : kFields)
-        if (std::strcmp(key, f.key) == 0) panels->*f.member = value != 0;
+        if (std::strcmp(key, f.key) == 0) app->panels.*f.member = value != 0.0f;
+    // The view's style, within what its keys allow.
+    if (std::strcmp(key, "uiScale") == 0) app->uiScale = std::clamp(value, kMinUiScale, kMaxUiScale);
+    if (std::strcmp(key, "lineScale") == 0) app->lineScale = std::clamp(value, 1.0f, kMaxLineScale);
+    if (std::strcmp(key, "bodyStyle") == 0) app->bodyStyle = static_cast<BodyStyle>(std::clamp(int(value), 0, 3));
+    if (std::strcmp(key, "bodyOpacity") == 0) app->bodyOpacity = std::clamp(value, 0.05f, 1.0f);
 }
 
 void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out) {
-    const auto* panels = static_cast<const PanelFlags*>(handler->UserData);
+    const auto* app = static_cast<const App*>(handler->UserData);
     out->appendf("[%s][Panels]\n", handler->TypeName);
-    for (const PanelField& f : kFields) out->appendf("%s=%d\n", f.key, panels->*f.member ? 1 : 0);
+    for (const PanelField& f : kFields) out->appendf("%s=%d\n", f.key, app->panels.*f.member ? 1 : 0);
+    out->appendf("uiScale=%.3f\nlineScale=%.3f\nbodyStyle=%d\nbodyOpacity=%.3f\n", double(app->uiScale),
+                 double(app->lineScale), static_cast<int>(app->bodyStyle), double(app->bodyOpacity));
     out->append("\n");
 }
 
 } // namespace
 
-void registerPanelIniHandler(PanelFlags& panels) {
+void registerPanelIniHandler(App& app) {
     ImGuiSettingsHandler handler;
     handler.TypeName = "Tumble";
     handler.TypeHash = ImHashStr("Tumble");
     handler.ReadOpenFn = readOpen;
     handler.ReadLineFn = readLine;
     handler.WriteAllFn = writeAll;
-    handler.UserData = &panels;
+    handler.UserData = &app;
     ImGui::GetCurrentContext()->SettingsHandlers.push_back(handler);
 }
 

@@ -126,7 +126,7 @@ void initImGui(const WindowContext& context, App& app) {
     // Layout and open panels persist in imgui.ini; a screenshot run must neither read nor
     // write it, so the picture is the default layout and a test leaves no files behind.
     if (!app.options.screenshotPath.empty()) io.IniFilename = nullptr;
-    registerPanelIniHandler(app.panels);
+    registerPanelIniHandler(app);
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
     style.WindowRounding = 4.0f;
@@ -337,6 +337,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplSDL2_NewFrame();
+        ImGui::GetIO().FontGlobalScale = app.uiScale;
         ImGui::NewFrame();
         // A bug report's picture is of the view as the user sees it without the menu that
         // asked for it: the frame after the request is drawn bare and read back.
@@ -384,7 +385,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         debugView.viewProj = viewProj;
         debugView.eye = params.eye;
         debugView.viewport = {static_cast<float>(pixelsW), static_cast<float>(pixelsH)};
-        debugView.pixelScale = windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f;
+        debugView.pixelScale = (windowW > 0 ? static_cast<float>(pixelsW) / static_cast<float>(windowW) : 1.0f) * app.lineScale;
         graphics.debugLines.draw(debugView);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
