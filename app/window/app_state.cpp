@@ -95,10 +95,18 @@ bool App::reloadScene() {
     std::vector<MaterialPair> livePairs = world.materialPairs();
     OrbitCamera keptCamera = camera;
     DebugDrawOptions keptDebugDraw = debugDraw;
+    std::vector<Watch> keptWatches = watches;
+    const int bodiesBefore = world.bodyCount(), jointsBefore = static_cast<int>(world.jointIds().size());
     if (!openScene(scenePath)) return false;
-    // A reload is "run it again": the user's view and overlays stay as they were.
+    // A reload is "run it again": the user's view and overlays stay as they were, and so do
+    // the watches when the file still has the same bodies and joints (they name them by place).
     camera = keptCamera;
     debugDraw = keptDebugDraw;
+    if (world.bodyCount() == bodiesBefore && static_cast<int>(world.jointIds().size()) == jointsBefore) {
+        watches = std::move(keptWatches);
+        for (Watch& w : watches) w.main.clear(), w.forks.clear(), w.bullet.clear();
+        sampleWatches(watches, world, forks, &bulletFork); // step 0: the start of every curve
+    }
     if (keepSettingsOnReload) {
         // The Materials panel's edits count as settings too: the scene's bodies find their
         // materials by name, so re-applying them by name gives every body its edited values.
