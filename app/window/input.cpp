@@ -59,6 +59,7 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
     case SDLK_f: app.frameAll(); break;
     case SDLK_c: app.resetCamera(); break;
     case SDLK_TAB: app.uiHidden = !app.uiHidden; break;
+    case SDLK_l: app.debugLegend = !app.debugLegend; break;
     case SDLK_x: app.bodyStyle = static_cast<BodyStyle>((static_cast<int>(app.bodyStyle) + 1) % 4); break;
     case SDLK_F11: toggleFullscreen(key); break;
     case SDLK_F9: app.togglePresentation(); break;

@@ -36,6 +36,9 @@ void drawDebugDrawPanel(App& app) {
         itemTooltip("How opaque the moving bodies are in the transparent style: 1 solid, 0.05 nearly invisible.");
     }
 
+    ImGui::Checkbox("Legend (L)", &app.debugLegend);
+    itemTooltip("A key over the view's right side: the colour of each overlay that is on, and what it means.");
+
     ImGui::Separator();
     // Two columns of checkboxes: the names are short, the panel is not.
     if (ImGui::BeginTable("flags", 2, ImGuiTableFlags_SizingStretchSame)) {

@@ -40,6 +40,7 @@ void drawHelpPanel(App& app) {
         row("Left / Shift+Left / Shift+Right", "one step back / ten back / ten forward through the recording");
         row("Home / End", "the oldest / newest recorded step");
         row("Tab", "hide / show every panel");
+        row("L", "show / hide the legend of the debug colours over the view");
         row("X", "moving bodies solid / transparent / wireframe / X-ray (contacts inside stacks)");
         row("[ / ]", "the previous / next scene of the catalogue");
         row("Drop a file", "open a scene, a snapshot or a bug-report folder dropped on the window");

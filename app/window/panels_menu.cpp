@@ -3,12 +3,16 @@
 #include "window/picking.h"
 #include "window/view_menu.h"
 
+#include "tumble/debug_legend.h"
+
 #include <SDL.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <cstring>
+#include <string>
 
 namespace tumble::app {
 
@@ -189,6 +193,43 @@ void drawViewSign(App& app) {
         draw->AddText(ImVec2(10.0f, io.DisplaySize.y - 24.0f), IM_COL32(160, 160, 160, 200), "Tab: show the panels");
 }
 
+/// Over the view's right side: the colours of the debug overlays that are on, and what each
+/// means (debugLegend, beside the colours in the engine).
+void drawDebugLegendOverlay(const App& app) {
+    if (!app.debugLegend) return;
+    // Only what can be on screen: stick/slip recolours the contact points, joints and
+    // attractors need the scene to have some (the drag spring is drawn in any scene).
+    const bool noJoints = app.world.jointIds().empty(), noFields = app.scene.forceFields.empty();
+    auto applies = [&](const DebugLegendEntry& e) {
+        const std::string flag = e.flag, meaning = e.meaning;
+        if (flag == "contacts" && app.debugDraw.stickSlip) return false;
+        if (flag == "joints" && noJoints && meaning != "drag spring") return false;
+        return !(flag == "forceFields" && noFields);
+    };
+    std::vector<const DebugLegendEntry*> shown;
+    for (const DebugLegendEntry& e : debugLegend())
+        for (const DebugDrawFlag& f : debugDrawFlags())
+            if (std::strcmp(f.name, e.flag) == 0 && app.debugDraw.*f.member && applies(e)) shown.push_back(&e);
+    if (shown.empty()) return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const float line = ImGui::GetTextLineHeight() + 2.0f, swatch = ImGui::GetTextLineHeight() - 4.0f;
+    float width = 0.0f;
+    for (const DebugLegendEntry* e : shown) width = std::max(width, ImGui::CalcTextSize(e->meaning).x);
+    width += swatch + 20.0f;
+    const float right = io.DisplaySize.x - app.viewRightInset - 12.0f;
+    const float top = (app.uiHidden ? 0.0f : kMenuBarHeight) + 80.0f;
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(right - width, top), ImVec2(right, top + line * float(shown.size()) + 8.0f),
+                        IM_COL32(10, 12, 16, 170), 4.0f);
+    float y = top + 4.0f;
+    for (const DebugLegendEntry* e : shown) {
+        const ImU32 c = IM_COL32(int(255 * e->color.r), int(255 * e->color.g), int(255 * e->color.b), 255);
+        draw->AddRectFilled(ImVec2(right - width + 6.0f, y + 2.0f), ImVec2(right - width + 6.0f + swatch, y + 2.0f + swatch), c);
+        draw->AddText(ImVec2(right - width + 12.0f + swatch, y), IM_COL32(220, 220, 220, 255), e->meaning);
+        y += line;
+    }
+}
+
 /// The errors of a failed load, in red, over everything until dismissed.
 void drawLoadErrorPopup(App& app) {
     if (app.openLoadErrorPopup) {
@@ -215,6 +256,7 @@ void drawPanels(App& app) {
     app.viewRightInset = 0.0f;
     if (app.uiHidden) {
         drawViewSign(app);
+        drawDebugLegendOverlay(app);
         updateHover(app);
         drawViewMenu(app);
         drawQuitPopup(app);
@@ -235,6 +277,7 @@ void drawPanels(App& app) {
     updateHover(app);
     drawViewMenu(app);
     drawViewSign(app);
+    drawDebugLegendOverlay(app);
     drawQuitPopup(app);
     drawLoadErrorPopup(app);
     app.escapePressed = false;

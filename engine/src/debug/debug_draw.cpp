@@ -1,5 +1,6 @@
 // The debug-draw emitter: walks the world and reports geometry through DebugDraw.
 #include "tumble/debug_draw.h"
+#include "tumble/debug_legend.h"
 
 #include "tumble/world.h"
 
@@ -248,6 +249,42 @@ void emitDebugDraw(const World& world, const DebugDrawOptions& o, DebugDraw& d) 
                            kYellow * 0.6f);
         }
     }
+}
+
+const std::vector<DebugLegendEntry>& debugLegend() {
+    static const std::vector<DebugLegendEntry> entries = {
+        {"contacts", kYellow, "new contact point"},
+        {"contacts", kOrange, "point warm started from last step"},
+        {"normals", kCyan, "contact normal, A to B (0.3 m)"},
+        {"penetration", kRed, "overlap depth"},
+        {"featureIds", kWhite, "feature id"},
+        {"impulses", kGreen, "normal impulse lambda_n"},
+        {"impulses", kRed, "friction impulse lambda_t"},
+        {"warmStart", kGrey, "warm-start impulse (beside the final one)"},
+        {"stickSlip", kBlue, "point sticking"},
+        {"stickSlip", kRed, "point sliding"},
+        {"frictionBound", kYellow, "Coulomb bound mu lambda_n"},
+        {"frictionBound", kBlue, "friction impulse, held"},
+        {"frictionBound", kRed, "friction impulse at the bound"},
+        {"correction", kMagenta, "position correction"},
+        {"aabbs", kCyan, "bounding box"},
+        {"fatAabbs", kGreen, "broad-phase tree: root"},
+        {"fatAabbs", kBlue, "broad-phase tree: leaves"},
+        {"broadphasePairs", kGrey, "candidate pair"},
+        {"islands", kGrey, "sleeping island (awake ones: a colour each)"},
+        {"bodyAxes", kRed, "body X"},
+        {"bodyAxes", kGreen, "body Y"},
+        {"bodyAxes", kBlue, "body Z"},
+        {"centerOfMass", kYellow, "centre of mass"},
+        {"velocities", kMagenta, "velocity, 0.1 s of travel"},
+        {"joints", kCyan, "joint anchors and axis"},
+        {"joints", kYellow, "hinge limits"},
+        {"joints", kOrange, "reaction on body B, F dt"},
+        {"joints", kWhite, "drag spring"},
+        {"forceFields", kYellow, "attractor"},
+        {"trajectories", kWhite, "analytic parabola"},
+    };
+    return entries;
 }
 
 } // namespace tumble
