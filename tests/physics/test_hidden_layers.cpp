@@ -401,3 +401,54 @@ TEST(ClearContactCache, RecordingTheClearedStepReplaysTheColdStepsAfterItExactly
     EXPECT_NE(message.find("ran differently"), std::string::npos);
     EXPECT_TRUE(w.contacts().empty()) << "the recorded (cleared) state is shown";
 }
+
+TEST(NormalsLayer, EachNormalArrowEndsAtItsPointSoTheImpulseArrowStartingThereStaysClear) {
+    World w;
+    const BodyId crate = crateOnSlope(w, FrictionModel::Pyramid, 0.8f, 0.8f);
+    (void)crate;
+    for (int i = 0; i < 30; ++i) w.step();
+    DebugDrawOptions o = only(&DebugDrawOptions::normals, kScale);
+    o.impulses = true;
+    const Recording r = record(w, o);
+    const ContactManifoldInfo& m = onlyManifold(w);
+    int normals = 0, impulses = 0;
+    for (const Recording::Segment& s : r.arrows) {
+        const bool cyan = s.color.b > 0.8f && s.color.g > 0.8f && s.color.r < 0.5f;
+        if (cyan) {
+            ++normals;
+            // From A's side to the point: along +n, 0.3 m long, ending on a contact point.
+            EXPECT_NEAR(glm::dot(s.b - s.a, m.normal), 0.3f, 1e-5f);
+            float nearest = 1e9f;
+            for (int k = 0; k < m.pointCount; ++k) nearest = std::min(nearest, glm::length(s.b - m.points[k].position));
+            EXPECT_LT(nearest, 1e-5f);
+        } else if (s.color.g > 0.8f && s.color.r < 0.5f) {
+            ++impulses;
+            EXPECT_GT(glm::dot(s.b - s.a, m.normal), 0.0f); // the normal impulse starts at the point, along +n
+        }
+    }
+    EXPECT_EQ(normals, m.pointCount);
+    EXPECT_EQ(impulses, m.pointCount);
+}
+
+TEST(TrajectoriesLayer, TheParabolaStopsWhereItEntersTheFloor) {
+    // A ball thrown at 5 m/s from 1 m up: its centre's parabola x0 + v0 t + g t^2 / 2 crosses
+    // y = 0 at t = (v0y + sqrt(v0y^2 + 2 g y0)) / g; the drawn curve ends on the floor there
+    // (the floor's top is y = 0), however far past it the curve would run.
+    World w(noSleep());
+    addGround(w);
+    BodyDef d;
+    d.shape.type = ShapeType::Sphere;
+    d.shape.radius = 0.1f;
+    d.position = {0.0f, 1.0f, 0.0f};
+    d.linearVelocity = {5.0f, 3.0f, 0.0f};
+    d.material = "Wood";
+    w.createBody(d);
+    for (int i = 0; i < 60; ++i) w.step(); // 1 s: the curve is drawn to 1.5 s, past the landing
+    const Recording r = record(w, only(&DebugDrawOptions::trajectories, kScale));
+    ASSERT_FALSE(r.lines.empty());
+    const glm::vec3 end = r.lines.back().b;
+    const float g = 9.81f, t = (3.0f + std::sqrt(9.0f + 2.0f * g * 1.0f)) / g;
+    EXPECT_NEAR(end.y, 0.0f, 1e-3f);
+    EXPECT_NEAR(end.x, 5.0f * t, 1e-2f);
+    for (const Recording::Segment& s : r.lines) EXPECT_GE(std::min(s.a.y, s.b.y), -1e-3f);
+}

@@ -93,7 +93,9 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
                 if (o.stickSlip) c = p.clamp == ClampState::FrictionLimit ? kRed : kBlue;
                 d.point(p.position, 7.0f, c);
             }
-            if (o.normals) d.arrow(p.position, p.position + 0.3f * m.normal, kCyan);
+            // The normal arrow ends at the point, coming from A's side, so it never lies over
+            // the impulse arrows that start there and point along +n.
+            if (o.normals) d.arrow(p.position - 0.3f * m.normal, p.position, kCyan);
             if (o.penetration && p.separation < 0.0f)
                 d.line(p.position - 0.5f * p.separation * m.normal,
                        p.position + 0.5f * p.separation * m.normal, kRed);
@@ -153,6 +155,16 @@ void emitBody(const World& world, BodyId id, const DebugDrawOptions& o, DebugDra
         for (int i = 1; i <= segments; ++i) {
             float t = static_cast<float>(tEnd * i / segments);
             glm::vec3 p = b.initialPosition + b.initialVelocity * t + 0.5f * g * t * t;
+            // The curve stops where it enters a static body (the floor, a wall): beyond it the
+            // closed form no longer describes anything the body could do.
+            const glm::vec3 step = p - prev;
+            const float length = glm::length(step);
+            RayHit hit;
+            if (length > 0.0f && world.rayCast(prev, step / length, length, hit) &&
+                world.body(hit.body).type == BodyType::Static) {
+                d.line(prev, hit.point, kWhite);
+                break;
+            }
             d.line(prev, p, kWhite);
             prev = p;
         }
@@ -164,7 +176,7 @@ void emitBody(const World& world, BodyId id, const DebugDrawOptions& o, DebugDra
 const std::vector<DebugDrawFlag>& debugDrawFlags() {
     static const std::vector<DebugDrawFlag> flags{
         {"contacts", &DebugDrawOptions::contacts, "Contact points: yellow when new this step, orange when matched to last step's point (warm started)."},
-        {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index)."},
+        {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index): 0.3 m arrows that end at the point, so the impulse arrows starting there stay in view."},
         {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
         {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id: it stays the same while the same features touch, which is what warm starting keys on."},
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
@@ -181,7 +193,7 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
         {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist axis (cyan), hinge limits as an arc (yellow), the reaction force on body B as one step's impulse F dt (orange, on the Impulse scale), and the drag spring (white line)."},
         {"forceFields", &DebugDrawOptions::forceFields, "Attractor centres and their radius of influence."},
-        {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator."},
+        {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator; it stops where it enters a static body (the floor, a wall)."},
     };
     return flags;
 }
@@ -255,7 +267,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
     static const std::vector<DebugLegendEntry> entries = {
         {"contacts", kYellow, "new contact point"},
         {"contacts", kOrange, "point warm started from last step"},
-        {"normals", kCyan, "contact normal, A to B (0.3 m)"},
+        {"normals", kCyan, "contact normal, A to B (0.3 m, ending at the point)"},
         {"penetration", kRed, "overlap depth"},
         {"featureIds", kWhite, "feature id"},
         {"impulses", kGreen, "normal impulse lambda_n"},
@@ -282,7 +294,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
         {"joints", kOrange, "reaction on body B, F dt"},
         {"joints", kWhite, "drag spring"},
         {"forceFields", kYellow, "attractor"},
-        {"trajectories", kWhite, "analytic parabola"},
+        {"trajectories", kWhite, "analytic parabola (to the first static body)"},
     };
     return entries;
 }
