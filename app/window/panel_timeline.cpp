@@ -33,6 +33,20 @@ std::string markerText(const StepFlags& f) {
     return text;
 }
 
+/// " (box 3, ball)": the bodies the world's events name over a marker's steps (the events of
+/// steps after the one shown are not known while rewound: then nothing is added).
+std::string flaggedBodies(const World& world, const RecordedMarker& m) {
+    std::string names;
+    for (const WorldEvent& e : world.events()) {
+        if (e.lastStep < m.step || e.step > m.lastStep) continue;
+        const std::string name = e.bodyName.empty() ? "a body" : e.bodyName;
+        if (names.find(name) != std::string::npos) continue;
+        if (names.size() > 60) return " (" + names + ", ...)";
+        names += (names.empty() ? "" : ", ") + name;
+    }
+    return names.empty() ? "" : " (" + names + ")";
+}
+
 /// The strip under the slider: one tick per flagged step; a click on the strip goes there.
 void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
     const Recorder& rec = app.recorder;
@@ -170,13 +184,13 @@ void drawTimelinePanel(App& app) {
                 std::string steps = m.lastStep == m.step
                                         ? "step " + std::to_string(m.step)
                                         : "steps " + std::to_string(m.step) + "-" + std::to_string(m.lastStep);
-                std::string label = steps + ": " + markerText(m.flags);
+                std::string label = steps + ": " + markerText(m.flags) + flaggedBodies(app.world, m);
                 if (ImGui::Selectable(label.c_str(), m.step == app.world.stepCount())) app.seekTo(m.step);
             }
             ImGui::EndCombo();
         }
-        itemTooltip("The steps the watchdog flagged; pick one to go there (the Time panel lists what "
-                    "was flagged, and on which body).");
+        itemTooltip("The steps the watchdog flagged, with the bodies it flagged (while the step shown is "
+                    "the newest); pick one to go there. The Time panel lists each event.");
         ImGui::SameLine();
     }
     drawMemory(app);
