@@ -177,6 +177,7 @@ struct App {
     ViewMenuState viewMenu;            ///< the 3D view's right-click menu
     BodyStyle bodyStyle = BodyStyle::Solid; ///< X cycles; kept across loads, like the other view options
     float bodyOpacity = 0.35f;         ///< the Transparent style's opacity, 0.05..1
+    glm::vec2 lastDisplaySize{0.0f};   ///< the window's size at the last frame (panels follow a resize)
     bool debugLegend = true;           ///< L: what the debug colours mean, over the view
     float uiScale = 1.0f;              ///< the panels' text size (Ctrl + / - / 0), kMinUiScale..kMaxUiScale
     float lineScale = 1.0f;            ///< debug lines and points thicker by this (presentation mode: 2)

@@ -7,6 +7,7 @@
 
 #include <SDL.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cfloat>
@@ -134,6 +135,33 @@ void drawMenuBar(App& app) {
 namespace {
 
 
+/// After the window changed size, every panel keeps its place against the edges it sits by:
+/// one by the right edge keeps its distance from it, one by the bottom from the bottom (the
+/// others stay where they are); one spanning most of the width or height (the Timeline, the dock) stretches
+/// with it instead. Imgui.ini's positions are for the size they were saved at, so this also
+/// runs at the first frame of a window of another size.
+void followDisplayResize(App& app) {
+    const ImVec2 now = ImGui::GetIO().DisplaySize, before(app.lastDisplaySize.x, app.lastDisplaySize.y);
+    app.lastDisplaySize = glm::vec2(now.x, now.y);
+    if (!(before.x > 0.0f && before.y > 0.0f) || (before.x == now.x && before.y == now.y)) return;
+    const float dx = now.x - before.x, dy = now.y - before.y;
+    for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows) {
+        const ImGuiWindowFlags skip = ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup;
+        if ((w->Flags & skip) != 0 || w->Hidden) continue;
+        ImVec2 pos = w->Pos, size = w->Size;
+        const bool wide = size.x > 0.5f * before.x, tall = size.y > 0.8f * before.y;
+        // Anchored to an edge: within a tenth of the window of it.
+        const bool byRight = before.x - (pos.x + size.x) < 0.1f * before.x;
+        const bool byBottom = before.y - (pos.y + size.y) < 0.1f * before.y;
+        if (wide) size.x = std::max(size.x + dx, 120.0f);
+        else if (byRight) pos.x += dx;
+        if (tall) size.y = std::max(size.y + dy, 120.0f);
+        else if (byBottom) pos.y += dy;
+        ImGui::SetWindowPos(w, ImVec2(std::max(pos.x, 0.0f), std::max(pos.y, 0.0f)));
+        ImGui::SetWindowSize(w, size);
+    }
+}
+
 /// "Quit Tumble?": closing loses the recording (and the forks), so the window asks first.
 void drawQuitPopup(App& app) {
     if (app.askQuit) {
@@ -252,6 +280,7 @@ void drawLoadErrorPopup(App& app) {
 } // namespace
 
 void drawPanels(App& app) {
+    followDisplayResize(app);
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
     if (app.uiHidden) {
