@@ -3,6 +3,9 @@
 #include "window/panels.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
+
+#include <string>
 
 namespace tumble::app {
 namespace {
@@ -46,7 +49,36 @@ const DockTab kTabs[] = {
      "Delete."},
 };
 
+/// The dock's title: its tabs' names, two spaces apart.
+std::string dockTitle() {
+    std::string title;
+    for (const DockTab& tab : kTabs) title += (title.empty() ? "" : "  ") + std::string(tab.name);
+    return title;
+}
+
+/// On the collapsed dock's title bar (call between its Begin and End): the tab whose name was
+/// just clicked, found from where the names fall along the bar; null when none was.
+bool PanelFlags::*tabUnderCursor() {
+    if (!ImGui::IsWindowHovered() || !ImGui::IsMouseClicked(0)) return nullptr;
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // The title text starts after the collapse arrow.
+    float x = ImGui::GetWindowPos().x + style.FramePadding.x + ImGui::GetFontSize() + style.ItemInnerSpacing.x;
+    const float mouse = ImGui::GetIO().MousePos.x, gap = ImGui::CalcTextSize("  ").x;
+    if (mouse < x) return nullptr; // the arrow: ImGui's own toggle
+    for (const DockTab& tab : kTabs) {
+        const float width = ImGui::CalcTextSize(tab.name).x;
+        if (mouse < x + width + 0.5f * gap) return tab.open;
+        x += width + gap;
+    }
+    return nullptr;
+}
+
 } // namespace
+
+bool dockCollapsed() {
+    const ImGuiWindow* dock = ImGui::FindWindowByName((dockTitle() + "###Physics").c_str());
+    return dock != nullptr && dock->Collapsed;
+}
 
 void drawDock(App& app) {
     bool any = false;
@@ -61,8 +93,17 @@ void drawDock(App& app) {
     // the View menu and a click on a body open it where it is needed.
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    // A tab's name clicked on the collapsed bar last frame: open the dock on that tab.
+    static bool PanelFlags::*clickedTab = nullptr;
+    if (clickedTab != nullptr) {
+        app.panels.*clickedTab = true;
+        app.focusTab = clickedTab;
+        clickedTab = nullptr;
+        ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
+    }
     // The title names the tabs, so the collapsed bar says what it holds; ### keeps the ID.
-    if (!ImGui::Begin("Solver  Materials  Collision  Inspector  Debug draw  System  Step debugger  Plots  Forks  Spawn###Physics")) {
+    if (!ImGui::Begin((dockTitle() + "###Physics").c_str())) {
+        clickedTab = tabUnderCursor();
         ImGui::End();
         return;
     }

@@ -43,7 +43,14 @@ namespace {
 
 /// A View menu entry for a tab of the dock: opening it also expands the dock on that tab.
 void dockMenuItem(App& app, const char* label, bool PanelFlags::*flag, const char* help) {
-    if (ImGui::MenuItem(label, nullptr, &(app.panels.*flag)) && app.panels.*flag) app.focusTab = flag;
+    // While the dock is folded to its title bar no tab shows: none is ticked, and a click
+    // opens the dock on that tab rather than closing it.
+    const bool folded = dockCollapsed();
+    bool ticked = app.panels.*flag && !folded;
+    if (ImGui::MenuItem(label, nullptr, &ticked)) {
+        app.panels.*flag = ticked || folded;
+        if (app.panels.*flag) app.focusTab = flag;
+    }
     itemTooltip(help);
 }
 
