@@ -1,6 +1,7 @@
 // Sweeps (app/headless/sweep.h): the job gives a row per value in the values' order, stops
 // early when asked, counts its progress to the total; what it measures obeys free fall, and
 // more solver passes hold a tower up.
+#include "app_fixtures.h"
 #include "headless/sweep.h"
 
 #include "tumble/scene.h"
@@ -20,14 +21,7 @@ using namespace tumble::app;
 
 namespace {
 
-SceneDef fallingBall() {
-    const std::string text = R"({"format": "tumble-scene", "version": 1,
-        "settings": {"sleep": {"enabled": false}},
-        "bodies": [{"name": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 100, 0]}]})";
-    SceneLoadResult r = parseScene(text, "ball.json");
-    EXPECT_TRUE(r.ok()) << r.errorText();
-    return r.scene;
-}
+using tumble::app::fixtures::fallingBall;
 
 SweepPlan timestepPlan(long steps) {
     SweepPlan plan;

@@ -2,6 +2,7 @@
 // and, in a fork with the Moon's gravity, the Moon's; the world's energy is flat for a free
 // fall; a sample at an earlier step drops the later ones (a new future after a rewind); a
 // joint's reaction and a contact's impulses are the loads they carry at rest.
+#include "app_fixtures.h"
 #include "window/watch.h"
 
 #include "physics/scenarios.h"
@@ -16,14 +17,7 @@ using namespace tumble::app;
 
 namespace {
 
-SceneDef fallingBall() {
-    const std::string text = R"({"format": "tumble-scene", "version": 1,
-        "settings": {"sleep": {"enabled": false}},
-        "bodies": [{"name": "ball", "shape": {"type": "sphere", "radius": 0.5}, "position": [0, 100, 0]}]})";
-    SceneLoadResult r = parseScene(text, "ball.json");
-    EXPECT_TRUE(r.ok()) << r.errorText();
-    return r.scene;
-}
+using tumble::app::fixtures::fallingBall;
 
 } // namespace
 

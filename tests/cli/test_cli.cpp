@@ -400,15 +400,20 @@ TEST(CommandLine, CompareWithAnUnknownEngineExitsWith2AndNamesTheValue) {
 
 // --- sweeps ------------------------------------------------------------------------------
 
+/// A 0.5 m ball 100 m up, never sleeping: free fall for the sweeps to measure.
+void writeFallingBall(const std::string& path) {
+    writeJson(path, {{"format", "tumble-scene"},
+                     {"version", 1},
+                     {"settings", {{"sleep", {{"enabled", false}}}}},
+                     {"bodies", {{{"name", "ball"},
+                                  {"shape", {{"type", "sphere"}, {"radius", 0.5}}},
+                                  {"position", {0, 100, 0}}}}}});
+}
+
 TEST_F(CommandLineFolder, ASweepOfTheTimestepGivesFreeFallsClosedFormOneRowPerValue) {
     // A ball falling freely for 60 steps, swept over dt: symplectic Euler moves it
     // g dt^2 n (n + 1) / 2, one CSV row per value, on every core.
-    writeJson(at("fall.json"), {{"format", "tumble-scene"},
-                                {"version", 1},
-                                {"settings", {{"sleep", {{"enabled", false}}}}},
-                                {"bodies", {{{"name", "ball"},
-                                             {"shape", {{"type", "sphere"}, {"radius", 0.5}}},
-                                             {"position", {0, 100, 0}}}}}});
+    writeFallingBall(at("fall.json"));
     const CommandResult r = runTumble("--sweep timestep=0.005:0.02:0.005 --metric displacement --steps 60 " +
                                       at("fall.json") + " --sweep-out " + at("fall-sweep"));
     ASSERT_EQ(r.status, 0) << r.out;
@@ -435,12 +440,7 @@ TEST_F(CommandLineFolder, ASweepOfTheTimestepGivesFreeFallsClosedFormOneRowPerVa
 
 TEST_F(CommandLineFolder, ASweepOfTwoMetricsWritesAColumnForEachAndBothCharts) {
     // Quality against cost: displacement and msPerStep measured in the same runs.
-    writeJson(at("fall.json"), {{"format", "tumble-scene"},
-                                {"version", 1},
-                                {"settings", {{"sleep", {{"enabled", false}}}}},
-                                {"bodies", {{{"name", "ball"},
-                                             {"shape", {{"type", "sphere"}, {"radius", 0.5}}},
-                                             {"position", {0, 100, 0}}}}}});
+    writeFallingBall(at("fall.json"));
     const CommandResult r = runTumble("--sweep solver.velocityIterations=1:4:1 --metric displacement,msPerStep --steps 30 " +
                                       at("fall.json") + " --sweep-out " + at("two"));
     ASSERT_EQ(r.status, 0) << r.out;
