@@ -4,6 +4,8 @@
 #include "window/panels.h"
 #include "window/picking.h"
 #include "window/view_menu.h"
+
+#include "tumble/feature_names.h"
 #include "window/widgets.h"
 
 #include <imgui.h>
@@ -361,10 +363,11 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
         contactWatchItems(app, m, index);
         ImGui::EndPopup();
     }
-    itemTooltip(p.persisted ? "Matched last step's point (same feature id): warm started.\nRight-click to watch "
-                              "its impulses or depth in the Plots tab."
-                            : "* new this step: no impulse to warm start from.\nRight-click to watch its impulses "
-                              "or depth in the Plots tab.");
+    const std::string help = std::string(p.persisted ? "Matched last step's point (same feature id): warm started."
+                                                     : "* new this step: no impulse to warm start from.") +
+                             "\nFeatures: " + describeFeature(p.featureId) +
+                             "\nRight-click to watch its impulses or depth in the Plots tab.";
+    itemTooltip(help.c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(m.normal, 2).c_str());
     ImGui::TableNextColumn();

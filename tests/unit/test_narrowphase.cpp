@@ -3,6 +3,7 @@
 #include "test_narrowphase_util.h"
 
 #include "collision/feature_id.h"
+#include "tumble/feature_names.h"
 
 #include <random>
 #include <string_view>
@@ -289,6 +290,34 @@ TEST(FeatureIds, HullOnHullKeepsItsIdsUnderASmallMotion) {
     ASSERT_EQ(before.pointCount, 4);
     expectUniqueIds(before);
     EXPECT_EQ(sortedIds(before), sortedIds(after));
+}
+
+TEST(FeatureIds, EachKindReadsInWordsWithItsFieldsInPlace) {
+    using namespace feature;
+    EXPECT_EQ(describeFeature(face(FaceOfA, 2, 5, clipPoint(IncidentVertex, 3, 0))), "A face 2 / B face 5 vertex 3");
+    EXPECT_EQ(describeFeature(face(FaceOfB, 1, 4, clipPoint(IncidentEdgeSide, 2, 3))),
+              "B face 1 / A face 4 edge 2 cut by side 3");
+    EXPECT_EQ(describeFeature(face(FaceOfA, 0, 7, clipPoint(ReferenceCorner, 1, 2))),
+              "A face 0 / B face 7, corner of A's sides 1 and 2");
+    EXPECT_EQ(describeFeature(edgeEdge(4, 7)), "A edge 4 x B edge 7");
+    EXPECT_EQ(describeFeature(round(OnEdge, 1, 6, Interior)), "edge 1-6 / middle");
+    EXPECT_EQ(describeFeature(round(OnFace, 3, 0, End1)), "face 3 / end 1");
+    EXPECT_EQ(describeFeature(round(OnVertex, 5, 0, End0)), "vertex 5 / end 0");
+}
+
+TEST(FeatureIds, ABoxOnABoxIsFourIncidentVerticesOfTheGroundsTopFace) {
+    // A cube resting square on a wider box: every point is a vertex of the cube's bottom face
+    // clipped against the ground's top face, the reference; all four name that same face pair.
+    Shape ground = box({1.0f, 0.5f, 1.0f}), cube = box(glm::vec3(0.5f));
+    Manifold m = run(ground, pose({0, 0, 0}), cube, pose({0.0f, 0.99f, 0.0f}));
+    ASSERT_EQ(m.pointCount, 4);
+    const std::string first = describeFeature(m.points[0].featureId);
+    const std::string pairOfFaces = first.substr(0, first.find(" vertex "));
+    for (int i = 0; i < 4; ++i) {
+        const std::string words = describeFeature(m.points[i].featureId);
+        EXPECT_NE(words.find(" vertex "), std::string::npos) << words;
+        EXPECT_EQ(words.substr(0, words.find(" vertex ")), pairOfFaces) << words;
+    }
 }
 
 TEST(FeatureIds, KindIsEncodedInTheTopBits) {

@@ -1,6 +1,7 @@
 // The debug-draw emitter: walks the world and reports geometry through DebugDraw.
 #include "tumble/debug_draw.h"
 #include "tumble/debug_legend.h"
+#include "tumble/feature_names.h"
 
 #include "tumble/world.h"
 
@@ -99,11 +100,7 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
             if (o.penetration && p.separation < 0.0f)
                 d.line(p.position - 0.5f * p.separation * m.normal,
                        p.position + 0.5f * p.separation * m.normal, kRed);
-            if (o.featureIds) {
-                char text[16];
-                std::snprintf(text, sizeof text, "%08x", p.featureId);
-                d.label(p.position, text, kWhite);
-            }
+            if (o.featureIds) d.label(p.position, describeFeature(p.featureId), kWhite);
             if (o.impulses || o.warmStart)
                 d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, kGreen);
             if (o.impulses) {
@@ -178,7 +175,7 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"contacts", &DebugDrawOptions::contacts, "Contact points: yellow when new this step, orange when matched to last step's point (warm started)."},
         {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index): 0.3 m arrows that end at the point, so the impulse arrows starting there stay in view."},
         {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
-        {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id: it stays the same while the same features touch, which is what warm starting keys on."},
+        {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id in words (A face 2 / B face 5 vertex 3: the reference face, the incident face and what of it the point is; A edge 4 x B edge 7; or a round shape's part against a face, edge or vertex): it stays the same while the same features touch, which is what warm starting keys on."},
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
         {"warmStart", &DebugDrawOptions::warmStart, "The warm-start normal impulse of the last step (grey: factor * last step's lambda_n, applied before the first iteration), 3 cm beside the final lambda_n (green), both on Impulse scale (m per N s): where grey is short of green the iterations had to make up the difference. 0 (no grey arrow) for a new point."},
         {"stickSlip", &DebugDrawOptions::stickSlip, "Points blue while friction holds them (sticking, |lambda_t| < mu lambda_n), red while sliding at the friction limit."},
