@@ -129,6 +129,12 @@ void App::refreshCatalogue() {
 }
 
 void App::frameAll() {
+    // With a body selected, F is a focus key: the view frames that body.
+    if (!selected.isNull() && world.isValid(selected) && world.body(selected).shape.type != ShapeType::Plane) {
+        const Body& b = world.body(selected);
+        camera.frame(computeAabb(b.shape, b.position, b.orientation), viewAspect);
+        return;
+    }
     Aabb all{glm::vec3(std::numeric_limits<float>::max()), glm::vec3(-std::numeric_limits<float>::max())};
     // The moving bodies are what a user wants to see; a 40 m ground box would make them
     // specks. Static bodies count only when nothing moves. Planes are infinite: never.

@@ -39,6 +39,28 @@ void toggleFullscreen(const SDL_KeyboardEvent& key) {
     SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
 }
 
+/// The wheel zooms toward what is under the cursor: the orbit centre moves along with the
+/// distance, so the point under the cursor stays under it (a body, else the ground plane y = 0;
+/// with neither, the plain zoom toward the centre).
+void zoomTowardCursor(App& app, float notches) {
+    const float before = app.camera.distance;
+    app.camera.zoom(notches);
+    glm::vec2 cursor;
+    Ray ray;
+    if (!cursorInWindow(cursor) || !rayAt(app, cursor, ray)) return;
+    glm::vec3 aim;
+    RayHit hit;
+    if (app.world.rayCast(ray.origin, ray.direction, kPickDistance, hit)) {
+        aim = hit.point;
+    } else if (ray.direction.y < -1e-4f) {
+        aim = ray.origin + ray.direction * (-ray.origin.y / ray.direction.y);
+    } else {
+        return;
+    }
+    // The camera sits at target - distance * forward; scaling about `aim` keeps it in place on screen.
+    app.camera.target = aim + (app.camera.target - aim) * (app.camera.distance / before);
+}
+
 void handleKey(App& app, const SDL_KeyboardEvent& key) {
     // Holding N or an arrow keeps stepping.
     const SDL_Keycode sym = key.keysym.sym;
@@ -153,7 +175,7 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
             viewMenuRelease(app, {static_cast<float>(event.button.x), static_cast<float>(event.button.y)});
         break;
     case SDL_MOUSEWHEEL:
-        if (!io.WantCaptureMouse) app.camera.zoom(static_cast<float>(event.wheel.y));
+        if (!io.WantCaptureMouse) zoomTowardCursor(app, static_cast<float>(event.wheel.y));
         break;
     default: break;
     }

@@ -31,8 +31,8 @@ void drawHelpPanel(App& app) {
         row("Hover", "name the body under the cursor");
         row("Right drag / Alt + left drag", "orbit the camera");
         row("Middle drag / Shift + right drag", "pan");
-        row("Wheel", "zoom");
-        row("F", "frame all moving bodies");
+        row("Wheel", "zoom toward what is under the cursor");
+        row("F", "frame the selected body, or all moving bodies when none is selected");
         row("C", "reset the camera to the scene's");
         row("Right click", "watch what is under the cursor (Plots): a contact point, a body, the world");
         row("Space", "pause / resume (from a rewound step: drops the recorded future)");
