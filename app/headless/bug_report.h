@@ -21,6 +21,19 @@ namespace tumble::app {
 inline constexpr int kMinVerifySteps = 1;
 inline constexpr int kMaxVerifySteps = 100000;
 
+/// The fields of report.json that --verify reads.
+struct ReportFields {
+    uint64_t expectedHash = 0; ///< World::stateHash() expected after verifySteps steps
+    int verifySteps = 0;       ///< steps the replay takes, in [kMinVerifySteps, kMaxVerifySteps]
+    bool hasStep = false;      ///< report.json names the step the snapshot was taken at
+    uint64_t step = 0;         ///< that step, when hasStep
+};
+
+/// Check report.json's text (already read; `file` names it in the message) into `out`.
+/// Returns the first problem, or a SceneError with an empty message when the report is good.
+/// Never throws; nesting deeper than kMaxJsonDepth is refused before the parser runs.
+SceneError parseBugReport(const std::string& text, const std::string& file, ReportFields& out);
+
 /// What writeBugReport did.
 struct BugReportResult {
     bool ok = false;

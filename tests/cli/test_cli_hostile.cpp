@@ -123,6 +123,14 @@ TEST_F(Hostile, ABugReportNested100000DeepIsRefusedWithoutOverflowingTheStack) {
                   {"deep/report.json", "line 1, column 33", "nesting deeper than 32 levels"});
 }
 
+TEST_F(Hostile, ABugReportWithANumberBeyondDoubleRangeIsRefusedNotTerminated) {
+    // nlohmann throws out_of_range (not parse_error) for 1e400; found by fuzz_bug_report.
+    fs::create_directories(at("huge"));
+    write("huge/report.json", R"({"format": "tumble-bug-report", "verifySteps": 1e400})");
+    expectRefused(runCapped("--verify " + at("huge")),
+                  {"huge/report.json", "number overflow parsing '1e400'"});
+}
+
 TEST_F(Hostile, ASetValueNestedTooDeepIsRefusedLikeAFile) {
     const std::string s = scene("s.json", {ball("ball")});
     expectRefused(runCapped("--headless " + s + " --set 'gravity=" + std::string(5000, '[') +

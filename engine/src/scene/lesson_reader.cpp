@@ -99,7 +99,10 @@ void readLessonAction(const Json& v, const std::string& path, Checker& check, Le
 
 void checkLessonBodies(const LessonAction& action, const std::string& path,
                        const std::vector<BodyDef>& bodies, Checker& check) {
-    for (const auto& [name, flag] : action.bullets) {
+    for (const auto& bullet : action.bullets) {
+        // A plain reference rather than a structured binding: clang 14 (the fuzz build) cannot
+        // capture a binding in a lambda.
+        const std::string& name = bullet.first;
         bool found = std::any_of(bodies.begin(), bodies.end(),
                                  [&](const BodyDef& b) { return b.name == name; });
         if (!found) check.error(childPath(childPath(path, "bullet"), name), "no body named '" + name + "'");

@@ -1,0 +1,16 @@
+// libFuzzer entry: tumble::fuzz::settingOverride (tests/fuzz/fuzz_inputs.h). A broken promise
+// aborts, so libFuzzer keeps the input as a crash.
+#include "fuzz_inputs.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    std::string broken = tumble::fuzz::settingOverride({reinterpret_cast<const char*>(data), size});
+    if (!broken.empty()) {
+        std::fprintf(stderr, "fuzz_setting_override: %s\n", broken.c_str());
+        std::abort();
+    }
+    return 0;
+}
