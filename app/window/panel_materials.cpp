@@ -117,8 +117,13 @@ void drawAddMaterial(App& app) {
             std::string candidate = "Custom " + std::to_string(n);
             if (world.findMaterial(candidate) < 0) name = candidate;
         }
+        // The same cap as a scene file's own materials (the pair table grows as N x N).
+        const int cap = SceneLimits{}.maxMaterials + static_cast<int>(materialPresets().size());
         if (world.findMaterial(name) >= 0) {
             app.materialError = "A material named " + name + " exists already.";
+        } else if (static_cast<int>(world.materials().size()) >= cap) {
+            app.materialError = "No more materials: " + std::to_string(SceneLimits{}.maxMaterials) +
+                                " of the scene's own besides the presets is the cap (as in scene files).";
         } else {
             Material m;
             m.name = name;
