@@ -9,6 +9,7 @@
 #include "scene/generators.h"
 #include "scene/joint_reader.h"
 #include "scene/lesson_reader.h"
+#include "scene/mass_check.h"
 #include "scene/settings_json.h"
 #include "scene/state_reader.h"
 
@@ -26,28 +27,6 @@ namespace {
 
 constexpr const char* kFormatName = "tumble-scene";
 constexpr int kFormatVersion = 1;
-/// Heaviest over lightest dynamic body a scene may hold (README: Limits).
-constexpr double kMaxMassRatio = 1e6;
-
-/// The shape a body would get, for its mass at load (a hull built as the world builds it).
-Shape shapeOf(const ShapeDef& def) {
-    Shape shape;
-    shape.type = def.type;
-    shape.radius = def.radius;
-    shape.halfExtents = def.halfExtents;
-    shape.halfHeight = def.halfHeight;
-    if (def.type == ShapeType::Hull) {
-        std::string error;
-        shape.hull = buildConvexHull(def.points, error);
-    }
-    return shape;
-}
-
-/// "bodies[2]" from "bodies[2].name": where a body is, for messages about all of it.
-std::string withoutName(const std::string& path) {
-    const std::string suffix = ".name";
-    return path.ends_with(suffix) ? path.substr(0, path.size() - suffix.size()) : path;
-}
 
 /// A material pair as written, before missing values are filled from the combine rules.
 struct PairDraft {
@@ -120,7 +99,7 @@ public:
         finishPairs();
         expandGenerators();
         checkBodyNames();
-        checkMasses();
+        checkMasses(scene_, bodyPaths_, check_);
         if (joints_.size() > static_cast<size_t>(limits_.maxJoints))
             check_.error("joints", "the scene would have " + std::to_string(joints_.size()) +
                                        " joints with its generators', more than the limit of " +
@@ -439,52 +418,6 @@ private:
                 check_.error(bodyPaths_[i], "duplicate body name '" + name +
                                                 "' (first used at " + bodyPaths_[it->second] + ")");
         }
-    }
-
-    /// The density a body's material gives (scene materials override presets).
-    float densityOf(const std::string& material) const {
-        const std::string& name = material.empty() ? std::string(kDefaultMaterialName) : material;
-        for (const Material& m : scene_.materials)
-            if (m.name == name) return m.density;
-        for (const Material& m : materialPresets())
-            if (m.name == name) return m.density;
-        return Material{}.density;
-    }
-
-    /// Every dynamic body's mass (volume x density) must be a normal float, and the
-    /// heaviest at most kMaxMassRatio times the lightest: past that an iterative solver
-    /// cannot move the heavy body with the light one's impulses (nor hold it up with them).
-    void checkMasses() {
-        struct Extreme {
-            double mass = 0.0;
-            size_t index = 0;
-        };
-        std::optional<Extreme> lightest, heaviest;
-        for (size_t i = 0; i < scene_.bodies.size(); ++i) {
-            const BodyDef& def = scene_.bodies[i];
-            if (def.type != BodyType::Dynamic) continue;
-            const float density = densityOf(def.material);
-            if (density == 0.0f) continue; // massless by the material's choice
-            const Shape shape = shapeOf(def.shape);
-            if (def.shape.type == ShapeType::Hull && !shape.hull) continue; // reported already
-            const float mass = computeMassProperties(shape, density).mass;
-            if (!std::isnormal(mass)) {
-                check_.error(withoutName(bodyPaths_[i]), "body '" + def.name + "' would weigh " + formatNumber(mass) +
-                                                " kg (density " + formatNumber(density) +
-                                                " kg/m^3): not a usable float mass");
-                continue;
-            }
-            if (!lightest || mass < lightest->mass) lightest = Extreme{mass, i};
-            if (!heaviest || mass > heaviest->mass) heaviest = Extreme{mass, i};
-        }
-        if (lightest && heaviest && heaviest->mass > kMaxMassRatio * lightest->mass)
-            check_.error(withoutName(bodyPaths_[heaviest->index]),
-                         "body '" + scene_.bodies[heaviest->index].name + "' (" +
-                             formatNumber(heaviest->mass) + " kg) is more than " +
-                             formatNumber(kMaxMassRatio) + " times as heavy as '" +
-                             scene_.bodies[lightest->index].name + "' (" +
-                             formatNumber(lightest->mass) + " kg, at " +
-                             withoutName(bodyPaths_[lightest->index]) + ")");
     }
 
     /// Joints are read here and resolved once every body exists (generators come later).
