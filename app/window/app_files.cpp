@@ -10,15 +10,12 @@
 #include <fstream>
 
 namespace tumble::app {
-namespace {
-
-/// The scene's file name without folder and extension, for naming what is saved from it.
-std::string sceneStem(const App& app) {
+std::string savedFilePath(const App& app, const std::string& folder, const std::string& suffix,
+                          std::error_code& error) {
+    std::filesystem::create_directories(folder, error);
     std::string stem = std::filesystem::path(app.scenePath).stem().string();
-    return stem.empty() ? "scene" : stem;
+    return (std::filesystem::path(folder) / ((stem.empty() ? "scene" : stem) + suffix)).string();
 }
-
-} // namespace
 
 void App::setStatus(std::string message) {
     status = std::move(message);
@@ -26,11 +23,8 @@ void App::setStatus(std::string message) {
 }
 
 void App::saveSnapshot() {
-    namespace fs = std::filesystem;
-    const fs::path folder = "snapshots";
-    const fs::path file = folder / (sceneStem(*this) + "-step" + std::to_string(world.stepCount()) + ".json");
     std::error_code ec;
-    fs::create_directories(folder, ec);
+    const std::filesystem::path file = savedFilePath(*this, "snapshots", "-step" + std::to_string(world.stepCount()) + ".json", ec);
     std::ofstream out(file, std::ios::binary);
     out << writeSnapshot(scene, world, &forks, bulletFork.active());
     out.close();

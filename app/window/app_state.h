@@ -24,6 +24,7 @@
 
 #include <cstdint>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace tumble::app {
@@ -337,5 +338,11 @@ struct App {
     /// Show a message in the status line for a few seconds.
     void setStatus(std::string message);
 };
+
+/// Where a file saved from the window goes: `folder`/<scene file's stem><suffix> ("scene" when
+/// the scene came from no file), with the folder made if it is missing (its error, if any, in
+/// `error`).
+std::string savedFilePath(const App& app, const std::string& folder, const std::string& suffix,
+                          std::error_code& error);
 
 } // namespace tumble::app

@@ -99,11 +99,8 @@ void drawPlot(const std::vector<Curve>& curves) {
 void exportCsv(App& app) {
     namespace fs = std::filesystem;
     const SolverProbe& probe = app.world.solverProbe();
-    const fs::path folder = "probes";
-    const std::string stem = fs::path(app.scenePath).stem().string();
-    const fs::path file = folder / ((stem.empty() ? "scene" : stem) + "-step" + std::to_string(probe.step) + ".csv");
     std::error_code ec;
-    fs::create_directories(folder, ec);
+    const fs::path file = savedFilePath(app, "probes", "-step" + std::to_string(probe.step) + ".csv", ec);
     std::ofstream out(file, std::ios::binary);
     out << probeCsv(app.world, probe);
     out.close();

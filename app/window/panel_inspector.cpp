@@ -356,7 +356,7 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
     const ContactPointFigures& f = figures.points[index];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    char number[16];
+    char number[32];
     std::snprintf(number, sizeof number, "%d%s##point%d", index + 1, p.persisted ? "" : "*", index);
     ImGui::Selectable(number);
     if (ImGui::BeginPopupContextItem()) {

@@ -83,12 +83,8 @@ void drawWatchPlot(App& app, const Watch& w, int id) {
 
 /// plots/<scene>-watch.csv: the step, then a column per watch and per fork of it.
 void exportWatches(App& app) {
-    namespace fs = std::filesystem;
-    const fs::path folder = "plots";
-    const std::string stem = fs::path(app.scenePath).stem().string();
-    const fs::path file = folder / ((stem.empty() ? "scene" : stem) + "-watch.csv");
     std::error_code ec;
-    fs::create_directories(folder, ec);
+    const std::string file = savedFilePath(app, "plots", "-watch.csv", ec);
     std::ofstream out(file, std::ios::binary);
     out << "step";
     for (const Watch& w : app.watches) {
@@ -115,21 +111,17 @@ void exportWatches(App& app) {
         out << "\n";
     }
     out.close();
-    app.setStatus(ec || !out ? "Could not write " + file.string() : "Saved the watched quantities to " + file.string());
+    app.setStatus(ec || !out ? "Could not write " + file : "Saved the watched quantities to " + file);
 }
 
 /// plots/<scene>-watch.png: the plots from `top` down to the cursor, within the panel's clip
 /// rectangle, read from the frame once it is drawn (window_app.cpp).
 void requestPicture(App& app, ImVec2 top, ImVec2 clipMin, ImVec2 clipMax) {
-    namespace fs = std::filesystem;
-    const fs::path folder = "plots";
-    const std::string stem = fs::path(app.scenePath).stem().string();
     std::error_code ec;
-    fs::create_directories(folder, ec);
+    app.pendingPlotPicture = savedFilePath(app, "plots", "-watch.png", ec);
     const float x0 = std::max(ImGui::GetWindowPos().x, clipMin.x), x1 = clipMax.x;
     const float y0 = std::max(top.y, clipMin.y), y1 = std::min(ImGui::GetCursorScreenPos().y, clipMax.y);
     app.plotPictureRect = {x0, y0, x1 - x0, y1 - y0};
-    app.pendingPlotPicture = (folder / ((stem.empty() ? "scene" : stem) + "-watch.png")).string();
 }
 
 /// A combo over `kinds`; returns the chosen one.

@@ -284,10 +284,8 @@ void drawRowsTable(const SweepPanel& s) {
 void exportSweep(App& app, bool png) {
     namespace fs = std::filesystem;
     const SweepPanel& s = app.sweep;
-    const std::string stem = fs::path(app.scenePath).stem().string();
-    const fs::path file = fs::path("plots") / ((stem.empty() ? "scene" : stem) + "-sweep" + (png ? ".png" : ".csv"));
     std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
+    const fs::path file = savedFilePath(app, "plots", png ? "-sweep.png" : "-sweep.csv", ec);
     const bool ok = png ? writeSweepPng(file.string(), s.sweptKey, s.sweptMetrics, s.rows)
                         : writeSweepCsv(file.string(), s.sweptKey, s.sweptMetrics, s.rows);
     app.setStatus(ok ? "Saved the sweep to " + file.string() : "Could not write " + file.string());
