@@ -35,7 +35,9 @@ struct ContactPointInfo {
     bool landing = false;         ///< speculative point reached this step: it lands on the surface
                                   ///< now and bounces next step with this step's approach speed
     float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
-    float tangentImpulse[2] = {0.0f, 0.0f}; ///< N s, accumulated lambda_t1, lambda_t2
+    /// N s, the accumulated friction impulse in the manifold's basis (tangent1, tangent2), the
+    /// basis it is carried over in; a sliding point's rows use its own (ContactPointFigures).
+    float tangentImpulse[2] = {0.0f, 0.0f};
     bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
     ClampState clamp = ClampState::None; ///< after the solve; kept, it decides the next step's stick/slip
     /// m, world, in the tangent plane: how far B's surface has crept over A's at this point
@@ -53,6 +55,8 @@ struct ContactManifoldInfo {
     /// unknown (a snapshot without them): the pair is then measured afresh.
     glm::vec3 localNormalA{0.0f}, localNormalB{0.0f};
     bool remeasured = false;      ///< this step's points came from re-measuring last step's
+    /// Unit friction basis of the sticking points, in which the points' friction impulses are
+    /// kept: along the mean slip while the manifold slides, else from the normal alone.
     glm::vec3 tangent1{1.0f, 0.0f, 0.0f}, tangent2{0.0f, 0.0f, 1.0f};
     float staticFriction = 0.0f;  ///< pair values from the material table
     float dynamicFriction = 0.0f;
@@ -66,12 +70,15 @@ struct ContactManifoldInfo {
 /// point the method did not prepare); not part of snapshots or the state hash.
 struct ContactPointFigures {
     float normalMass = 0.0f;              ///< kg, 1 / (J M^-1 J^T) of the normal row
+    /// Unit, the point's friction directions this step: the manifold's tangent1, tangent2 while
+    /// it sticks; while it slides, its own slip direction before the step and n x that.
+    glm::vec3 tangent1{0.0f}, tangent2{0.0f};
     float tangentMass[2] = {0.0f, 0.0f};  ///< kg, the same for the friction rows along t1, t2
     /// m/s, target of the normal row: the larger of the restitution target and the Baumgarte
     /// push-out when touching, -separation / dt for a speculative point
     float bias = 0.0f;
     float restitutionTarget = 0.0f;       ///< m/s, e * approach speed (0 below the threshold)
-    float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, t1, t2)
+    float warmStartImpulse[3] = {0.0f, 0.0f, 0.0f}; ///< N s applied before iterating (n, and the point's t1, t2)
     float splitImpulse = 0.0f;            ///< N s, split-impulse pass's pseudo impulse (discarded)
     float correctionVelocity = 0.0f;      ///< m/s, push-out speed the position correction applied
     float tangentBias[2] = {0.0f, 0.0f};  ///< m/s, friction rows' target: -frictionAnchorRate/dt (drift . t), capped at maxCorrectionVelocity

@@ -100,8 +100,8 @@ void readBodyState(const Json& v, const std::string& path, Checker& check, BodyS
 }
 
 void readPointState(const Json& v, const std::string& path, Checker& check, ContactPointInfo& q) {
-    // Whether last step's friction ended at its bound decides this step's stick/slip
-    // (solver/contact_solver.cpp); nothing else of the clamp is read before it is recomputed.
+    // Last step's clamp decides this step's stick/slip (solver/contact_solver.cpp): at the
+    // friction bound is saved, apart is a normal impulse of 0 (finishContacts' order).
     bool atLimit = false;
     const Field fields[] = {
         vec3Field("position", check, q.position),
@@ -124,7 +124,9 @@ void readPointState(const Json& v, const std::string& path, Checker& check, Cont
         vec3Field("drift", check, q.drift),
     };
     if (!readObject(v, path, check, fields)) return;
-    q.clamp = atLimit ? ClampState::FrictionLimit : ClampState::None;
+    q.clamp = atLimit                  ? ClampState::FrictionLimit
+              : q.normalImpulse <= 0.0f ? ClampState::Separating
+                                        : ClampState::None;
     requireKeys(v, path, check, {"position", "featureId", "normalImpulse", "tangentImpulse"});
 }
 

@@ -19,10 +19,9 @@ inline float4 sumLanes(float4 x, float4 y, float4 z) {
     return shuffle<0, 1, 4, 5>(xy, zz) + shuffle<2, 3, 6, 7>(xy, zz);
 }
 
-/// r x axis for every lane.
-inline LaneVectors crossLanes(const LaneVectors& r, float4 axis) {
-    return {r.y * axis[2] - r.z * axis[1], r.z * axis[0] - r.x * axis[2],
-            r.x * axis[1] - r.y * axis[0]};
+/// r x axis for every lane (each lane its own axis).
+inline LaneVectors crossLanes(const LaneVectors& r, const LaneVectors& axis) {
+    return {r.y * axis.z - r.z * axis.y, r.z * axis.x - r.x * axis.z, r.x * axis.y - r.y * axis.x};
 }
 
 /// The relative velocity vB + wB x rB - vA - wA x rA at every point.
@@ -36,17 +35,19 @@ inline LaneVectors relativeVelocity(const ContactConstraint& c, float4 vA, float
             v[2] + (wB[0] * rB.y - wB[1] * rB.x) - (wA[0] * rA.y - wA[1] * rA.x)};
 }
 
-/// The component of a velocity per lane along an axis: Cdot of those rows.
-inline float4 along(const LaneVectors& v, float4 axis) {
-    return axis[0] * v.x + axis[1] * v.y + axis[2] * v.z;
+/// The component of a velocity per lane along each lane's axis: Cdot of those rows.
+inline float4 along(const LaneVectors& v, const LaneVectors& axis) {
+    return axis.x * v.x + axis.y * v.y + axis.z * v.z;
 }
 
 /// Add impulse changes dlambda[axis] (lane k: point k) to the local velocities. mA, mB are
 /// the inverse masses this pass sees; sA, sB scale the inertia (0 for a frozen side).
 inline void applyImpulses(const ContactConstraint& c, const float4 dlambda[3], float mA, float mB,
                           float sA, float sB, float4& vA, float4& wA, float4& vB, float4& wB) {
-    const float4 P = sumLanes(dlambda[0]) * c.axis[0] + sumLanes(dlambda[1]) * c.axis[1] +
-                     sumLanes(dlambda[2]) * c.axis[2];
+    const LaneVectors* n = c.axis;
+    const float4 P = sumLanes(dlambda[0] * n[0].x + dlambda[1] * n[1].x + dlambda[2] * n[2].x,
+                              dlambda[0] * n[0].y + dlambda[1] * n[1].y + dlambda[2] * n[2].y,
+                              dlambda[0] * n[0].z + dlambda[1] * n[1].z + dlambda[2] * n[2].z);
     vA -= mA * P;
     vB += mB * P;
     const LaneVectors* rA = c.responseA;

@@ -24,13 +24,16 @@ void tangentBasis(const glm::vec3& n, glm::vec3& t1, glm::vec3& t2) {
 }
 
 // Whether a point sticks this step. A point new this step sticks when its relative tangential
-// speed before gravity and warm starting is under kStickSpeed. A point that persisted keeps
-// sticking unless its friction ended last step at the Coulomb bound (ClampState::FrictionLimit)
-// and it still moves: a held point whose velocity jitters above 1 cm/s while a tall pile
-// settles is still held, and gets its full static friction in both directions.
+// speed before gravity and warm starting is under kStickSpeed. A point that persisted and did
+// not end last step at the Coulomb bound (ClampState::FrictionLimit) keeps sticking while its
+// slip is under kHoldSpeed: a held point whose velocity jitters above 1 cm/s while a tall pile
+// settles is still held, and gets its full static friction in both directions. Faster than
+// that it slides: a box set spinning at rest has corners slipping at metres per second, which
+// no jitter reaches.
 bool sticks(const ContactPointInfo& p, const glm::vec3& slip) {
-    const bool slow = glm::dot(slip, slip) < kStickSpeed * kStickSpeed;
-    return slow || (p.persisted && p.clamp != ClampState::FrictionLimit);
+    const float speedSquared = glm::dot(slip, slip);
+    if (speedSquared < kStickSpeed * kStickSpeed) return true;
+    return p.persisted && p.clamp != ClampState::FrictionLimit && speedSquared < kHoldSpeed * kHoldSpeed;
 }
 
 // The velocity that takes frictionAnchorRate of a sticking point's drift back this step,
@@ -44,10 +47,11 @@ glm::vec3 anchorPull(const ContactPointInfo& p, const StepContext& ctx) {
     return speed > ctx.maxCorrectionVelocity ? pull * (ctx.maxCorrectionVelocity / speed) : pull;
 }
 
-// Friction directions. When the manifold's mean tangential velocity before the step exceeds
-// kStickSpeed: t1 along it, so even the pyramid bound is exact for a straight slide.
-// Otherwise a basis from the normal alone, where the pyramid can hold up to sqrt(2) mu
-// lambda_n along its diagonals (the artifact the cone removes).
+// The manifold's friction basis: the directions of its sticking points, and the one its
+// cached friction impulses are kept in. When the manifold's mean tangential velocity before
+// the step exceeds kStickSpeed: t1 along it. Otherwise a basis from the normal alone, where
+// the pyramid can hold up to sqrt(2) mu lambda_n along its diagonals (the artifact the cone
+// removes). A sliding point brakes along its own slip instead (prepareContacts).
 void frictionBasis(ContactManifoldInfo& m, const glm::vec3& meanSlip) {
     const float slideSpeed = glm::length(meanSlip);
     if (slideSpeed > kStickSpeed) {
@@ -86,20 +90,24 @@ float4 dotWithLane(const LaneVectors& u, const LaneVectors& v, int j) {
 } // namespace
 
 RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
-    // C_(i,a),(j,b) = (mA + mB) [a == b] + (rA_i x a) . IA (rA_j x b) + (rB_i x a) . IB (rB_j x b)
-    // (the axes are orthonormal), column (j, b) over the lanes i.
+    // C_(i,a),(j,b) = (mA + mB) (a_i . b_j) + (rA_i x a_i) . IA (rA_j x b_j)
+    //               + (rB_i x a_i) . IB (rB_j x b_j),
+    // column (j, b) over the lanes i. Each point has its own tangents, so a_i . b_j is not
+    // [a == b] across points (it is within one point: its axes are orthonormal).
     float4 present{};
     for (int i = 0; i < c.pointCount; ++i) present[i] = 1.0f;
-    const float4 linear = (sA * c.invMassA + sB * c.invMassB) * present;
+    const float massSum = sA * c.invMassA + sB * c.invMassB;
+    const float4 linear = massSum * present;
     LaneVectors jA[3], jB[3];
     for (int a = 0; a < 3; ++a) {
         jA[a] = crossLanes(c.rA, c.axis[a]);
         jB[a] = crossLanes(c.rB, c.axis[a]);
     }
-    // Absent lanes have zero lever arms, so only the linear part needs masking.
+    // Absent lanes have zero axes and lever arms, so every term vanishes there.
     auto column = [&](int j, int b, int a) {
-        const float4 k = sA * dotWithLane(jA[a], c.responseA[b], j);
-        return (a == b ? linear + k : k) + sB * dotWithLane(jB[a], c.responseB[b], j);
+        const float4 k = massSum * dotWithLane(c.axis[a], c.axis[b], j) +
+                         sA * dotWithLane(jA[a], c.responseA[b], j);
+        return k + sB * dotWithLane(jB[a], c.responseB[b], j);
     };
     const int last = c.pointCount - 1;
     for (int j = 0; j <= last; ++j) {
@@ -155,20 +163,19 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
         // Before gravity and warm starting: the true approach and sliding speeds, and from
         // them (with last step's clamp) which points stick.
         float approach[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-        glm::vec3 meanSlip(0.0f);
+        glm::vec3 slips[4], meanSlip(0.0f);
         for (int i = 0; i < m.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             const glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
             approach[i] = glm::dot(vrel0, m.normal);
-            const glm::vec3 slip = vrel0 - approach[i] * m.normal;
-            meanSlip += slip;
-            p.sticking = sticks(p, slip);
+            slips[i] = vrel0 - approach[i] * m.normal;
+            meanSlip += slips[i];
+            p.sticking = sticks(p, slips[i]);
         }
         meanSlip /= static_cast<float>(m.pointCount);
         // Cached friction impulses are re-projected from last step's basis.
         const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
         frictionBasis(m, meanSlip);
-        const glm::vec3 axes[3] = {m.normal, m.tangent1, m.tangent2};
 
         ContactConstraint& c = constraints.emplace_back();
         c.indexA = ia;
@@ -177,11 +184,19 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
         c.pointCount = m.pointCount;
         c.invMassA = a.invMass;
         c.invMassB = b.invMass;
-        for (int k = 0; k < 3; ++k) c.axis[k] = toFloat4(axes[k]);
         for (int i = 0; i < m.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             ContactPointFigures& f = mf.points[i];
-            glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
+            // A sliding point's friction acts against its own slip (a spinning box's corners
+            // each slip along their own circle), a sticking one's in the manifold's basis.
+            f.tangent1 = p.sticking ? m.tangent1 : glm::normalize(slips[i]);
+            f.tangent2 = p.sticking ? m.tangent2 : glm::cross(m.normal, f.tangent1);
+            setLane(c.axis[kNormalRow], i, m.normal);
+            setLane(c.axis[kTangent1Row], i, f.tangent1);
+            setLane(c.axis[kTangent2Row], i, f.tangent2);
+            // The cache keeps the friction impulse in the manifold's basis; the rows take it
+            // in the point's own.
+            const glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
             float vn0 = approach[i];
@@ -189,8 +204,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
             // aim to take a share of it back this step (sticking points only).
             p.drift -= glm::dot(p.drift, m.normal) * m.normal;
             const glm::vec3 pull = anchorPull(p, ctx);
-            f.tangentBias[0] = glm::dot(pull, m.tangent1);
-            f.tangentBias[1] = glm::dot(pull, m.tangent2);
+            f.tangentBias[0] = glm::dot(pull, f.tangent1);
+            f.tangentBias[1] = glm::dot(pull, f.tangent2);
             // A point that landed last step bounces now with the approach speed it had then
             // (contact_cache.cpp carries it over; for every other point it is 0 here).
             const bool landed = p.approachVelocity < 0.0f;
@@ -215,8 +230,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                 if (ctx.splitImpulse) f.correctionVelocity = push;
             }
             f.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
-            f.warmStartImpulse[1] = p.tangentImpulse[0] * ctx.warmStartFactor;
-            f.warmStartImpulse[2] = p.tangentImpulse[1] * ctx.warmStartFactor;
+            f.warmStartImpulse[1] = glm::dot(friction, f.tangent1) * ctx.warmStartFactor;
+            f.warmStartImpulse[2] = glm::dot(friction, f.tangent2) * ctx.warmStartFactor;
 
             setLane(c.rA, i, p.rA);
             setLane(c.rB, i, p.rB);
@@ -262,13 +277,16 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
         for (int i = 0; i < c.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             p.normalImpulse = c.normalImpulse[i];
-            p.tangentImpulse[0] = c.tangentImpulse[0][i];
-            p.tangentImpulse[1] = c.tangentImpulse[1][i];
+            // Back from the point's friction directions into the manifold's basis.
+            const glm::vec3 friction = c.tangentImpulse[0][i] * laneVector(c.axis[kTangent1Row], i) +
+                                       c.tangentImpulse[1][i] * laneVector(c.axis[kTangent2Row], i);
+            p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
+            p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
             mf.points[i].splitImpulse = c.splitImpulse[i];
             // Friction at its bound (within 0.1%) slides; compared squared, without a root.
             const float limit = 0.999f * c.friction[i] * p.normalImpulse;
-            const float t2 = p.tangentImpulse[0] * p.tangentImpulse[0] +
-                             p.tangentImpulse[1] * p.tangentImpulse[1];
+            const float t2 = c.tangentImpulse[0][i] * c.tangentImpulse[0][i] +
+                             c.tangentImpulse[1][i] * c.tangentImpulse[1][i];
             if (p.normalImpulse <= 0.0f)
                 p.clamp = ClampState::Separating;
             else if (limit > 0.0f && t2 >= limit * limit)

@@ -6,8 +6,10 @@
 //   normal row         Cdot = n . vrel,  J = [-n, -(rA x n), n, (rB x n)]
 //   effective mass     m_n = 1 / (mA + mB + (IA (rA x n)) . (rA x n) + (IB (rB x n)) . (rB x n))
 //   impulse            dlambda = -m_n (Cdot - target), lambda_n = max(lambda_n + dlambda, 0)
-//   friction rows      the same with t1, t2; |lambda_t| <= mu lambda_n per axis (pyramid)
-//                      or on the length of (lambda_t1, lambda_t2) (cone)
+//   friction rows      the same with t1, t2 of each point: while it sticks, |lambda_t| <=
+//                      mu_s lambda_n per axis (pyramid) or on the length of (lambda_t1,
+//                      lambda_t2) (cone); while it slides, t1 is its own slip direction and
+//                      -mu_d lambda_n <= lambda_t1 <= mu_d lambda_n, lambda_t2 = 0 (both models)
 //   target             max(restitution target, Baumgarte bias) when touching,
 //                      -separation / dt for speculative points (may approach, not cross)
 //
@@ -45,6 +47,9 @@ struct StartVelocity {
 
 /// Relative tangential speed (m/s) below which a point uses static friction.
 inline constexpr float kStickSpeed = 0.01f;
+/// Relative tangential speed (m/s) below which a point held last step is still held: above
+/// the few cm/s a settling pile jitters at, below any slide a user starts.
+inline constexpr float kHoldSpeed = 0.25f;
 
 /// Rows of a manifold, by axis.
 enum RowAxis { kNormalRow = 0, kTangent1Row = 1, kTangent2Row = 2 };
@@ -53,6 +58,9 @@ enum RowAxis { kNormalRow = 0, kTangent1Row = 1, kTangent2Row = 2 };
 struct LaneVectors {
     float4 x{}, y{}, z{};
 };
+
+/// Lane i of a LaneVectors as a vector.
+inline glm::vec3 laneVector(const LaneVectors& v, int i) { return {v.x[i], v.y[i], v.z[i]}; }
 
 /// The coupling K_ij = J_i M^-1 J_j^T of one manifold's normal rows and the inverses of its
 /// diagonal. K is symmetric: K[j] is column j and row j. Lanes past the point count are zero.
@@ -64,7 +72,11 @@ struct NormalBlock {
 /// One touching manifold's rows as the iterations see them. Lane k is point k; lanes past
 /// the point count are zero, so they never push.
 struct ContactConstraint {
-    float4 axis[3] = {};          ///< n, t1, t2 (unit, fourth lane 0)
+    /// Each point's n, t1, t2 (unit; lanes past the point count zero). n is the manifold's in
+    /// every lane; t1, t2 are the manifold's basis where the point sticks and its own slip
+    /// direction (and n x it) where it slides, so every sliding point is braked exactly
+    /// against its slip: a spinning box's corners each along their own circle.
+    LaneVectors axis[3];
     LaneVectors rA, rB;           ///< m, from each centre of mass to the point
     /// Angular velocity a unit impulse on row (point, axis) gives each body: IA (rA x axis)
     /// and IB (rB x axis) (Jolt's AxisConstraintPart), so applying impulses is scale-and-add.

@@ -44,12 +44,13 @@ struct RowMeasure {
         if (lambda <= lo + eps || (hi < kUnbounded && lambda >= hi - eps)) ++m.clampedRows;
     }
 
-    /// A point's two friction rows under the limit mu lambda_n: per axis for the pyramid, on
-    /// the disc for the cone (r is then the step to the disc's projection, and a row at the
+    /// A point's two friction rows under the limit mu lambda_n: per axis for the pyramid and
+    /// for a sliding point (t1 along its slip, t2 carries nothing), on the disc for a sticking
+    /// point under the cone (r is then the step to the disc's projection, and a row at the
     /// rim errs when its impulse does not oppose the slip).
     void friction(float l1, float l2, float w1, float w2, float m1, float m2, float limit, bool cone,
                   bool sliding) {
-        if (!cone) {
+        if (!cone || sliding) {
             row(l1, -limit, limit, m1, w1);
             row(l2, sliding ? 0.0f : -limit, sliding ? 0.0f : limit, m2, w2);
             return;

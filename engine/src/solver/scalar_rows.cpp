@@ -45,17 +45,17 @@ void gatherRows(const SolveContext& ctx, std::vector<ScalarRow>& rows) {
     }
     for (size_t ci = 0; ci < ctx.constraints.size(); ++ci) {
         const ContactConstraint& c = ctx.constraints[ci];
-        const glm::vec3 axes[3] = {toVec3(c.axis[0]), toVec3(c.axis[1]), toVec3(c.axis[2])};
         auto row = [&](int lane, int axis) {
+            const glm::vec3 direction = laneVector(c.axis[axis], lane);
             ScalarRow r;
             r.a = c.indexA;
             r.b = c.indexB;
             const glm::vec3 rA(c.rA.x[lane], c.rA.y[lane], c.rA.z[lane]);
             const glm::vec3 rB(c.rB.x[lane], c.rB.y[lane], c.rB.z[lane]);
-            r.jvA = -axes[axis];
-            r.jwA = -glm::cross(rA, axes[axis]);
-            r.jvB = axes[axis];
-            r.jwB = glm::cross(rB, axes[axis]);
+            r.jvA = -direction;
+            r.jwA = -glm::cross(rA, direction);
+            r.jvB = direction;
+            r.jwB = glm::cross(rB, direction);
             finishRowMasses(r, ctx.bodies);
             r.source = static_cast<uint32_t>(ci);
             r.lane = static_cast<uint8_t>(lane);
@@ -142,9 +142,11 @@ float freeStep(const ScalarRow& r, const std::vector<SolverBody>& bodies, float 
 float solveRow(std::vector<ScalarRow>& rows, size_t i, std::vector<SolverBody>& bodies, float omega,
                float cfm, bool cone) {
     ScalarRow& r = rows[i];
-    if (cone && r.partner >= 0) {
-        // The disc |(lambda_t1, lambda_t2)| <= mu lambda_n couples the pair: both steps from
-        // the same velocities, clamped together, applied together, when the second comes up.
+    if (cone && r.partner >= 0 && !r.sliding) {
+        // The disc |(lambda_t1, lambda_t2)| <= mu lambda_n couples a sticking point's pair:
+        // both steps from the same velocities, clamped together, applied together, when the
+        // second comes up. A sliding point's rows are bounded one by one (t1 along its slip,
+        // t2 held at 0), as for the pyramid; the exact methods drop its t2 row altogether.
         if (r.kind == RowKind::Friction1) return 0.0f;
         ScalarRow& r1 = rows[r.partner];
         float t1 = r1.lambda + freeStep(r1, bodies, omega, cfm);

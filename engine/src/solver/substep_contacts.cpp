@@ -106,7 +106,7 @@ template <int N>
 float solveManifold(ContactConstraint& c, SubstepRows& r, SolverBody& a, SolverBody& b,
                     const BodyMotion& motionA, const BodyMotion& motionB, const PassSettings& pass) {
     float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
-    const glm::vec3 n = toVec3(c.axis[kNormalRow]);
+    const glm::vec3 n = laneVector(c.axis[kNormalRow], 0);
     // The separation's share of the bodies' motion since the step began: n . (dpB - dpA),
     // and dR^T n, whose dot with a lever arm r is n . (dR r).
     const float shift = glm::dot(n, motionB.dp - motionA.dp);

@@ -71,8 +71,8 @@ void addManifoldChange(const ContactConstraint& c, const float4 (&dlambda)[3], T
     glm::vec3 friction(0.0f);
     for (int i = 0; i < c.pointCount; ++i) {
         visit.deltaNormal += dlambda[kNormalRow][i];
-        friction += dlambda[kTangent1Row][i] * toVec3(c.axis[kTangent1Row]) +
-                    dlambda[kTangent2Row][i] * toVec3(c.axis[kTangent2Row]);
+        friction += dlambda[kTangent1Row][i] * laneVector(c.axis[kTangent1Row], i) +
+                    dlambda[kTangent2Row][i] * laneVector(c.axis[kTangent2Row], i);
     }
     visit.deltaFriction = glm::length(friction);
 }

@@ -131,15 +131,14 @@ void buildVelocityRows(SolveContext& ctx, XpbdData& data, float h) {
     data.velocityRows.assign(ctx.jointRows.begin(), ctx.jointRows.end());
 }
 
-/// Each point's impulses so far into its contact lanes (friction in the tangent basis
-/// prepareContacts chose).
+/// Each point's impulses so far into its contact lanes (friction along the point's tangents
+/// that prepareContacts chose).
 void copyTotalsToLanes(SolveContext& ctx, const XpbdData& data) {
     for (const xpbd::Point& p : data.points) {
         ContactConstraint& c = ctx.constraints[p.constraint];
-        const ContactManifoldInfo& m = ctx.manifolds[c.manifold];
         c.normalImpulse[p.lane] = p.normalImpulse;
-        c.tangentImpulse[0][p.lane] = glm::dot(p.frictionImpulse, m.tangent1);
-        c.tangentImpulse[1][p.lane] = glm::dot(p.frictionImpulse, m.tangent2);
+        c.tangentImpulse[0][p.lane] = glm::dot(p.frictionImpulse, laneVector(c.axis[kTangent1Row], p.lane));
+        c.tangentImpulse[1][p.lane] = glm::dot(p.frictionImpulse, laneVector(c.axis[kTangent2Row], p.lane));
     }
 }
 
