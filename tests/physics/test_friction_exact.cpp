@@ -93,3 +93,55 @@ TEST_P(CoulombFriction, ASlidingBoxDeceleratesAtMuG) {
 INSTANTIATE_TEST_SUITE_P(EveryMethod, CoulombFriction, testing::ValuesIn(everyCase()), caseName);
 
 } // namespace
+
+namespace {
+
+/// A ball of radius 0.5 (restitution 0.8 with the ground) whose surface starts `gap` above the
+/// ground, moving down at `speed`, after one step: {height of its centre, vertical velocity}.
+std::pair<float, float> landAndBounce(float gap, float speed, bool bullet, const std::string& method) {
+    Settings s = noSleep();
+    s.solver.method = method;
+    World w(s);
+    addMaterial(w, "Bouncy", 0.8f, 0.5f, 0.5f);
+    addGround(w, "Bouncy");
+    BodyDef d;
+    d.shape.type = ShapeType::Sphere;
+    d.shape.radius = 0.5f;
+    d.position = {0.0f, 0.5f + gap, 0.0f};
+    d.linearVelocity = {0.0f, -speed, 0.0f};
+    d.material = "Bouncy";
+    d.bullet = bullet;
+    const BodyId ball = w.createBody(d);
+    w.step();
+    return {w.body(ball).position.y, w.body(ball).linearVelocity.y};
+}
+
+} // namespace
+
+// A speculative contact reached within the step bounces in that step, at e times the speed it
+// came with, rather than parking on the surface for a step. Where it ends depends on the
+// method: a one-step method lands it on the surface and turns its velocity round after the
+// positions (Box2D v3's restitution stage), XPBD's sub-steps bounce it at the moment of
+// contact, so it has risen e v (dt - gap / v) by the step's end and gravity has taken up to
+// g dt off its speed. Between those two, for every method.
+TEST(SameStepBounce, ABallReachingTheGroundWithinTheStepLeavesItInThatStepAtEV) {
+    const float e = 0.8f, dt = Settings{}.timestep, g = 9.81f;
+    struct Drop {
+        float gap, speed;
+        bool bullet;
+    };
+    // A bullet at 60 m/s, 60 cm up: its speculative margin covers the step's metre. An
+    // ordinary body at 5 m/s, 1 cm up, inside the 2 cm contact margin.
+    for (const Drop drop : {Drop{0.6f, 60.0f, true}, Drop{0.01f, 5.0f, false}}) {
+        const float bounce = e * drop.speed;
+        const float risen = bounce * (dt - drop.gap / drop.speed);
+        for (const SolverMethodInfo& m : solverMethods()) {
+            const std::string method(m.name);
+            auto [y, v] = landAndBounce(drop.gap, drop.speed, drop.bullet, method);
+            EXPECT_GE(y, 0.5f - 0.005f) << method << " at " << drop.speed << " m/s";
+            EXPECT_LE(y, 0.5f + risen + 0.005f) << method << " at " << drop.speed << " m/s";
+            EXPECT_LE(v, bounce * 1.005f) << method << " at " << drop.speed << " m/s";
+            EXPECT_GE(v, (bounce - g * dt) * 0.995f) << method << " at " << drop.speed << " m/s";
+        }
+    }
+}

@@ -32,8 +32,9 @@ struct ContactPointInfo {
 
     // What the solver measured and accumulated in the last step, for the next one.
     float approachVelocity = 0.0f; ///< m/s, relative normal velocity before the step (< 0 closing)
-    bool landing = false;         ///< speculative point reached this step: it lands on the surface
-                                  ///< now and bounces next step with this step's approach speed
+    bool landing = false;         ///< speculative point reached this step: it lands on the surface and,
+                                  ///< once positions are integrated, bounces in the same step at
+                                  ///< e times this step's approach speed
     float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
     /// N s, the accumulated friction impulse in the manifold's basis (tangent1, tangent2), the
     /// basis it is carried over in; a sliding point's rows use its own (ContactPointFigures).

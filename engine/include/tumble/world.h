@@ -371,6 +371,8 @@ private:
     void correctJointPositions(float dt);
     void integratePositions(float dt);
     void correctPositions(float dt);
+    /// The same-step bounce of points that landed this step (solver/contact_solver.h).
+    void bounceLandedContacts();
     void updateSleep(float dt);
     /// The end of a stage of World::step, for the step debugger (when tracing).
     void traceStage(TraceStage stage, int count);

@@ -43,8 +43,6 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
         used[match] = true;
         const ContactPointInfo& q = old->points[match];
         p.persisted = true;
-        // A point that landed last step bounces now with the speed it arrived with.
-        if (q.landing) p.approachVelocity = q.approachVelocity;
         // Last step's clamp decides whether the point sticks now (contact_solver.cpp); the
         // drift since it stuck goes on, unless it slid.
         p.clamp = q.clamp;

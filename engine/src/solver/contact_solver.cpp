@@ -199,27 +199,23 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
             const glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-            float vn0 = approach[i];
+            const float vn0 = approach[i];
             // The drift since the point stuck, in this step's tangent plane; the friction rows
             // aim to take a share of it back this step (sticking points only).
             p.drift -= glm::dot(p.drift, m.normal) * m.normal;
             const glm::vec3 pull = anchorPull(p, ctx);
             f.tangentBias[0] = glm::dot(pull, f.tangent1);
             f.tangentBias[1] = glm::dot(pull, f.tangent2);
-            // A point that landed last step bounces now with the approach speed it had then
-            // (contact_cache.cpp carries it over; for every other point it is 0 here).
-            const bool landed = p.approachVelocity < 0.0f;
-            if (landed) vn0 = std::min(vn0, p.approachVelocity);
             p.approachVelocity = vn0;
 
             bool bounce = vn0 < -ctx.restitutionThreshold && m.restitution > 0.0f;
             f.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
             f.correctionVelocity = 0.0f;
             p.landing = false;
-            if (p.separation > 0.0f && !landed) {
+            if (p.separation > 0.0f) {
                 // Speculative: the gap may close this step but not be crossed. A point reached
-                // within the step lands exactly on the surface; it bounces next step, from
-                // the surface rather than from up to a margin above it.
+                // within the step lands exactly on the surface, and bounces in the same step
+                // once positions are integrated (bounceLandings).
                 f.bias = -p.separation * ctx.invDt;
                 p.landing = bounce && -vn0 * ctx.dt > p.separation;
             } else {
@@ -252,6 +248,39 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
             mf.points[i].tangentMass[1] = c.tangentMass[1][i];
         }
     }
+}
+
+bool bounceLandings(std::span<ContactManifoldInfo> manifolds,
+                    std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {
+    bool any = false;
+    for (const ContactConstraint& c : constraints)
+        for (int i = 0; i < c.pointCount; ++i) any = any || manifolds[c.manifold].points[i].landing;
+    if (!any) return false;
+    // Every normal row takes part, so a bounce travels through what the bodies rest on (a ball
+    // landing on a ball on the floor pushes it into the floor, which pushes back): the landing
+    // points aim for -e vn0, all others only for not approaching; pushing only (lambda >= 0).
+    std::vector<float4> lambda(constraints.size(), float4{});
+    for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
+        for (size_t ci = 0; ci < constraints.size(); ++ci) {
+            const ContactConstraint& c = constraints[ci];
+            const ContactManifoldInfo& m = manifolds[c.manifold];
+            SolverBody& a = bodies[c.indexA];
+            SolverBody& b = bodies[c.indexB];
+            float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
+            for (int i = 0; i < c.pointCount; ++i) {
+                const ContactPointInfo& p = m.points[i];
+                const float target = p.landing ? -m.restitution * p.approachVelocity : 0.0f;
+                const float vn = along(relativeVelocity(c, vA, wA, vB, wB), c.axis[kNormalRow])[i];
+                const float next = std::max(lambda[ci][i] + c.normalMass[i] * (target - vn), 0.0f);
+                float4 dlambda[3] = {};
+                dlambda[kNormalRow][i] = next - lambda[ci][i];
+                lambda[ci][i] = next;
+                applyImpulses(c, dlambda, c.invMassA, c.invMassB, 1.0f, 1.0f, vA, wA, vB, wB);
+            }
+            a.v = toVec3(vA), a.w = toVec3(wA), b.v = toVec3(vB), b.w = toVec3(wB);
+        }
+    }
+    return true;
 }
 
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {

@@ -11,7 +11,8 @@
 //                      lambda_t2) (cone); while it slides, t1 is its own slip direction and
 //                      -mu_d lambda_n <= lambda_t1 <= mu_d lambda_n, lambda_t2 = 0 (both models)
 //   target             max(restitution target, Baumgarte bias) when touching,
-//                      -separation / dt for speculative points (may approach, not cross)
+//                      -separation / dt for speculative points (may approach, not cross);
+//                      one reached within the step bounces after positions (bounceLandings)
 //
 // Order within a manifold: friction first, then normal. The last row solved is satisfied
 // best, and not sinking matters more than not sliding, so the normal row goes last.
@@ -118,6 +119,15 @@ struct RowDiagonals {
     float4 axis[3] = {};
 };
 RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB);
+
+/// The bounce of the points that landed this step (ContactPointInfo::landing: speculative,
+/// reached within the step, approaching faster than the restitution threshold). Run after
+/// positions are integrated, so the body ends the step on the surface, leaving it at
+/// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
+/// impulse is not kept for warm starting: the next step finds the bodies parting. Returns
+/// whether any point bounced.
+bool bounceLandings(std::span<ContactManifoldInfo> manifolds,
+                    std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);

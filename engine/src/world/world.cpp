@@ -476,6 +476,7 @@ void World::step() {
         {
             ScopedTimer t(profile_.integratePositions);
             integratePositions(dt);
+            bounceLandedContacts();
         }
         traceStage(TraceStage::IntegratePositions, 0);
         {

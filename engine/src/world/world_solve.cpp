@@ -158,6 +158,28 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     }
 }
 
+void World::bounceLandedContacts() {
+    StepPipeline& p = *pipeline_;
+    bool any = false;
+    for (const ContactManifoldInfo& m : p.manifolds)
+        for (int i = 0; i < m.pointCount; ++i) any = any || m.points[i].landing;
+    if (!any) return;
+    // The velocities as the integration left them (velocity Verlet's second kick included).
+    const uint32_t count = static_cast<uint32_t>(std::min(slots_.size(), p.bodies.size()));
+    for (uint32_t i = 0; i < count; ++i) {
+        if (!slots_[i].alive) continue;
+        p.bodies[i].v = slots_[i].body.linearVelocity;
+        p.bodies[i].w = slots_[i].body.angularVelocity;
+    }
+    bounceLandings(p.manifolds, p.constraints, p.bodies);
+    for (uint32_t i = 0; i < count; ++i) {
+        Body& b = slots_[i].body;
+        if (!slots_[i].alive || b.invMass == 0.0f || b.sleeping) continue;
+        b.linearVelocity = p.bodies[i].v;
+        b.angularVelocity = p.bodies[i].w;
+    }
+}
+
 void World::setSolverProbe(bool on, ProbeOptions options) {
     pipeline_->probeOn = on;
     pipeline_->probe.options = options;
