@@ -62,6 +62,8 @@ struct ContactManifoldInfo {
     float staticFriction = 0.0f;  ///< pair values from the material table
     float dynamicFriction = 0.0f;
     float restitution = 0.0f;
+    float rollingResistance = 0.0f; ///< m, the pair's (rebuilt every step, not saved)
+    float torsionalFriction = 0.0f; ///< m, the pair's (rebuilt every step, not saved)
     int pointCount = 0;
     ContactPointInfo points[4];
 };

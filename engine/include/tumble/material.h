@@ -16,6 +16,14 @@ struct Material {
     float staticFriction = 0.6f;   ///< >= 0, mu_s: holds while sticking
     float dynamicFriction = 0.5f;  ///< >= 0, mu_d: resists while sliding
     glm::vec3 color{0.7f, 0.7f, 0.7f}; ///< linear RGB 0..1
+    /// >= 0, m: rolling resistance, the largest torque against rolling per newton of normal
+    /// force, |tau_roll| <= c_r F_n (a rolling resistance coefficient C_rr times the radius);
+    /// a ball on the flat then slows at 5/7 g c_r / R. 0: rolls for ever.
+    float rollingResistance = 0.0f;
+    /// >= 0, m: torsional friction, the largest torque against spinning about the contact
+    /// normal per newton of normal force, |tau_twist| <= c_t F_n (mu times the radius of the
+    /// contact patch, which a point contact does not have). 0: a ball spins on the spot for ever.
+    float torsionalFriction = 0.0f;
 };
 
 /// The built-in presets after the classic table: Rock, Wood, Metal, BouncyBall, SuperBall,
@@ -31,6 +39,8 @@ struct MaterialPair {
     float restitution = 0.0f;
     float staticFriction = 0.0f;
     float dynamicFriction = 0.0f;
+    float rollingResistance = 0.0f; ///< m
+    float torsionalFriction = 0.0f; ///< m
 };
 
 } // namespace tumble

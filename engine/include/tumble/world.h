@@ -163,6 +163,8 @@ public:
         float restitution = 0.0f;
         float staticFriction = 0.0f;
         float dynamicFriction = 0.0f;
+        float rollingResistance = 0.0f; ///< m
+        float torsionalFriction = 0.0f; ///< m
         bool overridden = false;  ///< from materialPairs(), not the combine rules
     };
     PairValues pairValues(int materialA, int materialB) const;

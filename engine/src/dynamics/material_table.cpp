@@ -25,7 +25,13 @@ PairMaterial combinePair(const Material& a, const Material& b, const Settings& s
     c.restitution = std::clamp(combine(settings.restitutionCombine, a.restitution, b.restitution), 0.0f, 1.0f);
     c.staticFriction = combine(settings.frictionCombine, a.staticFriction, b.staticFriction);
     c.dynamicFriction = combine(settings.frictionCombine, a.dynamicFriction, b.dynamicFriction);
+    c.rollingResistance = combine(settings.frictionCombine, a.rollingResistance, b.rollingResistance);
+    c.torsionalFriction = combine(settings.frictionCombine, a.torsionalFriction, b.torsionalFriction);
     return c;
+}
+
+PairMaterial overrideCell(const MaterialPair& o) {
+    return {o.restitution, o.staticFriction, o.dynamicFriction, o.rollingResistance, o.torsionalFriction, true};
 }
 
 const MaterialPair* findOverride(const std::vector<MaterialPair>& overrides, const std::string& a,
@@ -50,7 +56,7 @@ void MaterialTable::rebuild(const std::vector<Material>& materials,
     for (auto o = overrides.rbegin(); o != overrides.rend(); ++o) {
         auto a = indices.find(o->a), b = indices.find(o->b);
         if (a == indices.end() || b == indices.end()) continue;
-        const PairMaterial cell{o->restitution, o->staticFriction, o->dynamicFriction, true};
+        const PairMaterial cell = overrideCell(*o);
         for (int i : a->second)
             for (int j : b->second) {
                 cells_[i * count_ + j] = cell;

@@ -16,8 +16,13 @@ struct PairMaterial {
     float restitution = 0.0f;
     float staticFriction = 0.0f;
     float dynamicFriction = 0.0f;
+    float rollingResistance = 0.0f; ///< m
+    float torsionalFriction = 0.0f; ///< m
     bool overridden = false;   ///< the cell comes from a MaterialPair, not the rules
 };
+
+/// The cell an override sets.
+PairMaterial overrideCell(const MaterialPair& o);
 
 /// A cell from the combine rules alone.
 PairMaterial combinePair(const Material& a, const Material& b, const Settings& settings);

@@ -32,6 +32,7 @@ constexpr int kFormatVersion = 1;
 struct PairDraft {
     MaterialPair pair;
     bool hasRestitution = false, hasStaticFriction = false, hasDynamicFriction = false;
+    bool hasRollingResistance = false, hasTorsionalFriction = false;
 };
 
 /// One pass over a scene document, section by section in file order.
@@ -252,6 +253,8 @@ private:
             floatField("restitution", m.restitution, Range::closed(0.0, 1.0)),
             floatField("staticFriction", m.staticFriction, Range::atLeast(0.0)),
             floatField("dynamicFriction", m.dynamicFriction, Range::atLeast(0.0)),
+            floatField("rollingResistance", m.rollingResistance, Range::closed(0.0, 1.0)),
+            floatField("torsionalFriction", m.torsionalFriction, Range::closed(0.0, 1.0)),
             {"color", [&](const Json& c, const std::string& p) {
                  readVec3(c, p, check_, m.color, Range::closed(0.0, 1.0));
              }},
@@ -310,6 +313,10 @@ private:
                     &d.hasStaticFriction),
             flagged(floatField("dynamicFriction", d.pair.dynamicFriction, Range::atLeast(0.0)),
                     &d.hasDynamicFriction),
+            flagged(floatField("rollingResistance", d.pair.rollingResistance, Range::closed(0.0, 1.0)),
+                    &d.hasRollingResistance),
+            flagged(floatField("torsionalFriction", d.pair.torsionalFriction, Range::closed(0.0, 1.0)),
+                    &d.hasTorsionalFriction),
         };
         if (!readObject(v, path, check_, fields)) return;
         requireKeys(v, path, check_, {"a", "b"});
@@ -343,6 +350,10 @@ private:
             if (!d.hasDynamicFriction)
                 d.pair.dynamicFriction =
                     combine(s.frictionCombine, a.dynamicFriction, b.dynamicFriction);
+            if (!d.hasRollingResistance)
+                d.pair.rollingResistance = combine(s.frictionCombine, a.rollingResistance, b.rollingResistance);
+            if (!d.hasTorsionalFriction)
+                d.pair.torsionalFriction = combine(s.frictionCombine, a.torsionalFriction, b.torsionalFriction);
             scene_.materialPairs.push_back(d.pair);
         }
     }

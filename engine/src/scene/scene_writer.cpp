@@ -266,6 +266,8 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
                              {"restitution", number(m.restitution)},
                              {"staticFriction", number(m.staticFriction)},
                              {"dynamicFriction", number(m.dynamicFriction)},
+                             {"rollingResistance", number(m.rollingResistance)},
+                             {"torsionalFriction", number(m.torsionalFriction)},
                              {"color", vec3(m.color)}});
     doc["materials"] = std::move(materials);
     Json pairs = Json::array();
@@ -274,7 +276,9 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
                          {"b", p.b},
                          {"restitution", number(p.restitution)},
                          {"staticFriction", number(p.staticFriction)},
-                         {"dynamicFriction", number(p.dynamicFriction)}});
+                         {"dynamicFriction", number(p.dynamicFriction)},
+                         {"rollingResistance", number(p.rollingResistance)},
+                         {"torsionalFriction", number(p.torsionalFriction)}});
     doc["materialPairs"] = std::move(pairs);
     Json bodies = Json::array();
     for (size_t k = 0; k < ids.size(); ++k)

@@ -184,6 +184,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
         c.pointCount = m.pointCount;
         c.invMassA = a.invMass;
         c.invMassB = b.invMass;
+        c.rollingLimit = m.rollingResistance;
+        c.twistLimit = m.torsionalFriction;
         for (int i = 0; i < m.pointCount; ++i) {
             ContactPointInfo& p = m.points[i];
             ContactPointFigures& f = mf.points[i];

@@ -96,6 +96,9 @@ struct ContactConstraint {
     float4 friction{};            ///< mu of this step: static when sticking, else dynamic
     float4 correctionVelocity{};  ///< m/s, target of the split-impulse rows
     float4 splitImpulse{};        ///< N s, accumulated pseudo impulse
+    /// m: the pair's rolling resistance and torsional friction (solveAngularFriction)
+    float rollingLimit = 0.0f, twistLimit = 0.0f;
+    float4 angularImpulse{};      ///< N m s: rolling (two axes across n), twist (about n)
     float invMassA = 0.0f, invMassB = 0.0f; ///< 1/kg
     uint32_t indexA = 0, indexB = 0; ///< into the SolverBody array
     uint32_t manifold = 0;        ///< into the contact cache and its figures, for writing back
@@ -165,6 +168,18 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
 /// Jacobi solves the joint rows in the same pass, from the same start velocities.
 float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<struct JointRow> joints,
                           std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& scratch);
+
+/// Rolling resistance and torsional friction, per manifold: three rows on the relative angular
+/// velocity wrel = wB - wA, bounded by the pair's coefficients (m) times the manifold's
+/// normal impulse L = sum lambda_n as it stands:
+///   twist    Cdot = n . wrel,                   |lambda_tw| <= c_t L
+///   rolling  Cdot = a_k . wrel (a_1, a_2 across n), |(lambda_r1, lambda_r2)| <= c_r L
+///   dlambda = -Cdot / K,  K = a . (IA + IB) a
+/// `passes` Gauss-Seidel sweeps from zero impulses (not warm started), run by every method
+/// after its velocity passes (each sub-step's for the sub-stepping ones): a rolling ball
+/// slows at 5/7 g c_r / R, a ball spinning on the spot at 5/2 g c_t / R^2.
+void solveAngularFriction(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
+                          int passes);
 
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies);

@@ -198,6 +198,7 @@ void solveExact(SolveContext& ctx, IslandSolver solveIsland) {
         probeRows(ctx, &rows);
         if (ctx.probe) ctx.probe->iterationsUsed = 1;
         scatterRows(ctx, rows);
+        solveAngularFriction(ctx.constraints, ctx.bodies, std::max(ss.velocityIterations, 1));
     }
     {
         ScopedTimer t(ctx.profile.relax);

@@ -73,6 +73,7 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         probeRows(ctx, rows);
         ctx.scratch.measureEveryPass = false;
         if (passes.end) passes.end(ctx);
+        solveAngularFriction(ctx.constraints, ctx.bodies, std::max(ss.velocityIterations, 1));
     }
     if (ctx.probe) {
         ctx.probe->iterationsUsed = used;

@@ -308,6 +308,11 @@ void SubstepSolver::solve(const PassBias& bias) {
     runPass(bias, true);
 }
 
+void SubstepSolver::angularFriction() {
+    ScopedTimer t(ctx_.profile.iterate);
+    solveAngularFriction(ctx_.constraints, ctx_.bodies, 1);
+}
+
 void SubstepSolver::integratePositions() {
     ScopedTimer t(ctx_.profile.integratePositions);
     ctx_.world.integratePositions(sub_.dt);

@@ -126,6 +126,9 @@ public:
     void integratePositions();
     /// One pass without bias: rigid joint and contact rows toward Cdot = 0.
     void relax();
+    /// Rolling resistance and torsional friction, once per sub-step: each sub-step's contact
+    /// impulses are its own, and so are the angular rows' bounds (solveAngularFriction).
+    void angularFriction();
     /// The restitution stage after the sub-steps.
     void restitution();
     /// Impulses back into the cache (whole-step convention), clamps, joints' reactions, stats.

@@ -63,10 +63,9 @@ bool World::removeMaterial(int index, std::string* error) {
 World::PairValues World::pairValues(int a, int b) const {
     const Material& ma = materials_.at(a);
     const Material& mb = materials_.at(b);
-    if (const MaterialPair* o = findOverride(materialPairs_, ma.name, mb.name))
-        return {o->restitution, o->staticFriction, o->dynamicFriction, true};
-    PairMaterial c = combinePair(ma, mb, settings_);
-    return {c.restitution, c.staticFriction, c.dynamicFriction, false};
+    const MaterialPair* o = findOverride(materialPairs_, ma.name, mb.name);
+    const PairMaterial c = o ? overrideCell(*o) : combinePair(ma, mb, settings_);
+    return {c.restitution, c.staticFriction, c.dynamicFriction, c.rollingResistance, c.torsionalFriction, c.overridden};
 }
 
 void World::setPairOverride(const MaterialPair& pair) {

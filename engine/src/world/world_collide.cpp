@@ -143,6 +143,8 @@ void World::updateContacts() {
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
             info.restitution = mat.restitution;
+            info.rollingResistance = mat.rollingResistance;
+            info.torsionalFriction = mat.torsionalFriction;
             for (int k = 0; k < info.pointCount; ++k) {
                 ContactPointInfo& q = info.points[k];
                 q.rA = q.position - a.position;

@@ -50,6 +50,8 @@ void solveSoftStepMethod(SolveContext& ctx) {
         solver.solve(soft);
         solver.integratePositions();
         for (int r = 0; r < ctx.solver.relaxIterations; ++r) solver.relax();
+        // On the rigid impulses the relax passes leave, not the soft solve's push.
+        solver.angularFriction();
     }
     solver.restitution();
     solver.store();

@@ -40,6 +40,7 @@ void solveTgsMethod(SolveContext& ctx) {
         solver.integrateVelocities();
         solver.warmStart();
         solver.solve(bias);
+        solver.angularFriction();
         solver.integratePositions();
     }
     solver.restitution();
