@@ -155,7 +155,7 @@ TEST(TimeOfImpact, ATurningRodHitsTheWallWhenItsCornerReachesIt) {
     // A rod (half extents 1, 0.05, 0.05) turns about Z from along Y to along X; at angle phi
     // from Y (phi = 90 deg t) its corner reaches x = sin(phi) + 0.05 cos(phi). The wall's face is at x = 0.9.
     const float target = 0.0025f;
-    Sweep rod{{0, 0, 0}, {0, 0, 0}, rotation(90, {0, 0, 1}), glm::quat(1, 0, 0, 0)};
+    Sweep rod = makeSweep({0, 0, 0}, {0, 0, 0}, rotation(90, {0, 0, 1}), glm::quat(1, 0, 0, 0));
     Sweep wall{{1.9f, 0, 0}, {1.9f, 0, 0}};
     ToiResult r = timeOfImpact(box({1, 0.05f, 0.05f}), rod, box({1, 2, 2}), wall, target, 0.25f * target);
     ASSERT_EQ(r.state, ToiState::Hit);

@@ -165,35 +165,36 @@ bool solveTetrahedron(Simplex& s, glm::vec3& closest) {
 
 glm::vec3 supportPoint(const ConvexProxy& p, const glm::vec3& direction, int& index) {
     index = supportIndex(p, direction);
-    return p.points()[index];
+    return p.point(index);
 }
 
 } // namespace
 
-ConvexProxy makeConvexProxy(const Shape& shape) {
+ConvexProxy makeConvexProxy(const Shape& shape, float inset) {
     ConvexProxy p;
     switch (shape.type) {
     case ShapeType::Sphere:
         p.local[0] = glm::vec3(0.0f);
         p.count = 1;
-        p.radius = shape.radius;
+        p.radius = std::max(shape.radius - inset, 0.5f * shape.radius);
         break;
     case ShapeType::Capsule:
         p.local[0] = glm::vec3(0.0f, -shape.halfHeight, 0.0f);
         p.local[1] = glm::vec3(0.0f, shape.halfHeight, 0.0f);
         p.count = 2;
-        p.radius = shape.radius;
+        p.radius = std::max(shape.radius - inset, 0.5f * shape.radius);
         break;
-    case ShapeType::Box:
+    case ShapeType::Box: {
+        const glm::vec3 h = glm::max(shape.halfExtents - inset, 0.5f * shape.halfExtents);
         for (int i = 0; i < 8; ++i)
-            p.local[i] = {(i & 1) ? shape.halfExtents.x : -shape.halfExtents.x,
-                          (i & 2) ? shape.halfExtents.y : -shape.halfExtents.y,
-                          (i & 4) ? shape.halfExtents.z : -shape.halfExtents.z};
+            p.local[i] = {(i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z};
         p.count = 8;
         break;
+    }
     case ShapeType::Hull:
         p.hullPoints = shape.hull->vertices.data();
         p.count = static_cast<int>(shape.hull->vertices.size());
+        if (inset > 0.0f) p.scale = std::max(1.0f - inset / shapeInnerRadius(shape), 0.5f);
         break;
     default: // a plane has no finite core
         p.local[0] = glm::vec3(0.0f);
@@ -204,7 +205,7 @@ ConvexProxy makeConvexProxy(const Shape& shape) {
 }
 
 int supportIndex(const ConvexProxy& proxy, const glm::vec3& direction) {
-    const glm::vec3* pts = proxy.points();
+    const glm::vec3* pts = proxy.points(); // a hull's scale > 0 leaves the order alone
     int best = 0;
     float bestDot = glm::dot(pts[0], direction);
     for (int i = 1; i < proxy.count; ++i) {
@@ -261,8 +262,8 @@ DistanceResult gjkDistance(const ConvexProxy& a, const Transform& xa, const Conv
     };
     // Lengths the float round-off is measured against.
     float scale = glm::length(rel.p);
-    for (int i = 0; i < a.count; ++i) scale = std::max(scale, glm::length(a.points()[i]));
-    for (int i = 0; i < b.count; ++i) scale = std::max(scale, glm::length(b.points()[i]));
+    for (int i = 0; i < a.count; ++i) scale = std::max(scale, glm::length(a.point(i)));
+    for (int i = 0; i < b.count; ++i) scale = std::max(scale, glm::length(b.point(i)));
     const float touching = 1e-6f * std::max(scale, 1.0f);
 
     Simplex s;
@@ -333,12 +334,12 @@ namespace {
 
 // A shape against a plane: the shape's point furthest below the plane decides.
 DistanceResult shapePlaneDistance(const Shape& shape, const Transform& xs, const Shape& plane,
-                                  const Transform& xp) {
+                                  const Transform& xp, float inset) {
     const glm::vec3 n = xp.q * plane.normal; // world, out of the plane's solid side
     const float offset = plane.offset + glm::dot(n, xp.p);
-    const ConvexProxy proxy = makeConvexProxy(shape);
+    const ConvexProxy proxy = makeConvexProxy(shape, inset);
     const glm::vec3 localDown = glm::conjugate(xs.q) * -n;
-    const glm::vec3 core = transformPoint(xs, proxy.points()[supportIndex(proxy, localDown)]);
+    const glm::vec3 core = transformPoint(xs, proxy.point(supportIndex(proxy, localDown)));
     DistanceResult r;
     r.iterations = 1;
     r.pointA = core - proxy.radius * n;
@@ -352,17 +353,18 @@ DistanceResult shapePlaneDistance(const Shape& shape, const Transform& xs, const
 
 } // namespace
 
-DistanceResult shapeDistance(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb) {
+DistanceResult shapeDistance(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                             float insetA) {
     const bool planeA = a.type == ShapeType::Plane, planeB = b.type == ShapeType::Plane;
     if (planeA && planeB) return DistanceResult{FLT_MAX, false};
-    if (planeB) return shapePlaneDistance(a, xa, b, xb);
+    if (planeB) return shapePlaneDistance(a, xa, b, xb, insetA);
     if (planeA) {
-        DistanceResult r = shapePlaneDistance(b, xb, a, xa);
+        DistanceResult r = shapePlaneDistance(b, xb, a, xa, 0.0f);
         std::swap(r.pointA, r.pointB);
         r.normal = -r.normal;
         return r;
     }
-    return gjkDistance(makeConvexProxy(a), xa, makeConvexProxy(b), xb);
+    return gjkDistance(makeConvexProxy(a, insetA), xa, makeConvexProxy(b), xb);
 }
 
 } // namespace tumble

@@ -19,12 +19,18 @@ struct ConvexProxy {
     const glm::vec3* hullPoints = nullptr;  ///< m, a hull's vertices (its shape must outlive this)
     int count = 0;
     float radius = 0.0f;                    ///< m, sphere and capsule
+    float scale = 1.0f;                     ///< a hull's points are scale * hullPoints
 
     const glm::vec3* points() const { return hullPoints ? hullPoints : local; }
+    /// m, local frame: core point i.
+    glm::vec3 point(int i) const { return hullPoints ? scale * hullPoints[i] : local[i]; }
 };
 
-/// The proxy of a sphere, box, capsule or hull (not a plane).
-ConvexProxy makeConvexProxy(const Shape& shape);
+/// The proxy of a sphere, box, capsule or hull (not a plane). With `inset` (m) the shape is
+/// shrunk: a sphere's or capsule's radius and a box's half extents by inset (to no less than
+/// half), a hull scaled about its centre of mass so its nearest face comes inset closer
+/// (further faces move more).
+ConvexProxy makeConvexProxy(const Shape& shape, float inset = 0.0f);
 
 /// The point of `proxy`'s core furthest along `direction` (both in the proxy's local frame):
 /// the first of equally far points, so ties break the same way every run.
@@ -54,6 +60,8 @@ DistanceResult gjkDistance(const ConvexProxy& a, const Transform& xa, const Conv
 
 /// The distance between two shapes at their poses: GJK for sphere, box, capsule and hull, the
 /// support point against the plane when one of them is a plane. Two planes never meet.
-DistanceResult shapeDistance(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb);
+/// With `insetA` (m), A is shrunk as makeConvexProxy does.
+DistanceResult shapeDistance(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                             float insetA = 0.0f);
 
 } // namespace tumble

@@ -3,7 +3,7 @@
 // idea behind Box2D's and Bullet's continuous collision, written for Tumble's shapes).
 //
 // Each body sweeps from its pose before this step to its pose after: the centre of mass along
-// a straight line, the orientation at a constant angular velocity (slerp). At a time t the
+// a straight line, the orientation at a constant angular velocity. At a time t the
 // distance query gives the gap d and the unit normal n from A to B. Along the fixed direction
 // n, no point of A's surface can approach B's faster than
 //     closing = dot(dxA - dxB, n) + angleA reachA + angleB reachB       (per unit of t)
@@ -19,17 +19,30 @@
 
 namespace tumble {
 
-/// A body's motion over one step, t from 0 (start) to 1 (end).
+/// A body's motion over one step, t from 0 (start) to 1 (end): the centre of mass along a
+/// straight line, the orientation turning at a constant rate about a fixed axis.
 struct Sweep {
     glm::vec3 x0{0.0f}, x1{0.0f};                                    ///< m, centre of mass
     glm::quat q0{1.0f, 0.0f, 0.0f, 0.0f}, q1{1.0f, 0.0f, 0.0f, 0.0f}; ///< orientations
+    /// rad, world: the rotation vector turned over the sweep, q(t) = exp(t rotation / 2) q0.
+    /// Longer than pi when the body spins more than half a turn in a step.
+    glm::vec3 rotation{0.0f};
 };
 
-/// The pose at t in [0, 1]: the centre of mass interpolated linearly, the orientation by slerp
-/// (the shorter way round).
+/// The sweep from pose 0 to pose 1 turning the shorter way round.
+Sweep makeSweep(const glm::vec3& x0, const glm::vec3& x1, const glm::quat& q0, const glm::quat& q1);
+
+/// The sweep of a body that moved from (x0, q0) to (x1, q1) in a step of dt with angular
+/// velocity w: the rotation is w dt, however many turns that is, corrected by the short way
+/// from exp(w dt / 2) q0 to q1 (position correction's share).
+Sweep makeBodySweep(const glm::vec3& x0, const glm::vec3& x1, const glm::quat& q0, const glm::quat& q1,
+                    const glm::vec3& w, float dt);
+
+/// The pose at t in [0, 1]: the centre of mass interpolated linearly, the orientation turned
+/// by t rotation; exactly (x1, q1) at t = 1.
 Transform sweepPose(const Sweep& sweep, float t);
 
-/// Radians turned over the sweep (0..pi).
+/// Radians turned over the sweep.
 float sweepAngle(const Sweep& sweep);
 
 /// How a time-of-impact query ended.
@@ -49,8 +62,10 @@ struct ToiResult {
 };
 
 /// The first time in [0, 1] at which shapes a and b, moving along their sweeps, come within
-/// `target` (m) of each other, to within `tolerance` (m, > 0). A plane must not move.
+/// `target` (m) of each other, to within `tolerance` (m, > 0). With `insetA` (m), A is shrunk
+/// by that much (gjk.h makeConvexProxy): the time at which A sinks about insetA - target into B.
+/// A plane must not move.
 ToiResult timeOfImpact(const Shape& a, const Sweep& sa, const Shape& b, const Sweep& sb, float target,
-                       float tolerance);
+                       float tolerance, float insetA = 0.0f);
 
 } // namespace tumble

@@ -487,6 +487,10 @@ void World::step() {
         traceStage(TraceStage::CorrectPositions, ngs ? settings_.solver.positionIterations : 0);
     }
     {
+        ScopedTimer t(profile_.continuous);
+        continuousCollision();
+    }
+    {
         ScopedTimer t(profile_.sleep);
         updateSleep(dt);
     }
