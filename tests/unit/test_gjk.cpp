@@ -181,3 +181,32 @@ TEST(TimeOfImpact, TwoMovingBoxesMeetWhereTheirClosingSpeedsCoverTheGap) {
     ASSERT_EQ(r.state, ToiState::Hit);
     EXPECT_NEAR(r.t, (2.0f - target) / 4.0f, 0.25f * target / 4.0f);
 }
+
+TEST(TimeOfImpact, ARodSpinningThreeQuartersOfATurnInAStepHitsWhatItSweepsPastTheShortWayMisses) {
+    // The rod (half extents 1, 0.05, 0.05) starts along +Y (theta = 90 deg from +X) and turns
+    // 270 deg about +Z in the step, ending along +X. The short way round turns -90 deg: the rod
+    // then only ever points into the first and third quadrants. A small block in the second
+    // quadrant, corners x in [-0.7, -0.5], y in [0.5, 0.7], is met on the long way first at its
+    // corner (-0.5, 0.7): its distance from the rod's axis, 0.7 cos(theta) + 0.5 sin(theta),
+    // falls to the rod's half thickness plus the target gap.
+    const float target = 0.0025f, dt = 1.0f / 60.0f, pi = glm::pi<float>();
+    const float spin = 1.5f * pi / dt; // rad/s about +Z
+    const glm::quat start = glm::angleAxis(0.5f * pi, glm::vec3(0, 0, 1));
+    const glm::quat end = glm::angleAxis(1.5f * pi, glm::vec3(0, 0, 1)) * start;
+    const Sweep made = makeBodySweep({0, 0, 0}, {0, 0, 0}, start, end, {0, 0, spin}, dt);
+    EXPECT_NEAR(sweepAngle(made), 1.5f * pi, 1e-4f);
+    const Sweep block{{-0.6f, 0.6f, 0}, {-0.6f, 0.6f, 0}};
+    const Shape rod = box({1, 0.05f, 0.05f}), small = box({0.1f, 0.1f, 0.1f});
+    ToiResult r = timeOfImpact(rod, made, small, block, target, 0.25f * target);
+    ASSERT_EQ(r.state, ToiState::Hit);
+    auto distance = [](float theta) { return 0.7f * std::cos(theta) + 0.5f * std::sin(theta); };
+    float lo = 0.5f * pi, hi = 0.75f * pi;
+    for (int i = 0; i < 40; ++i) {
+        float mid = 0.5f * (lo + hi);
+        (distance(mid) > 0.05f + target ? lo : hi) = mid;
+    }
+    EXPECT_NEAR(r.t, (lo - 0.5f * pi) / (1.5f * pi), 2e-3f);
+    const Sweep shortWay = makeSweep({0, 0, 0}, {0, 0, 0}, start, end);
+    EXPECT_NEAR(sweepAngle(shortWay), 0.5f * pi, 1e-4f);
+    EXPECT_EQ(timeOfImpact(rod, shortWay, small, block, target, 0.25f * target).state, ToiState::Separated);
+}
