@@ -1,23 +1,25 @@
 // Continuous collision of bullet bodies, after positions are integrated and corrected.
 //
 // A bullet body's motion this step runs from its pose before integration (previousPosition,
-// previousOrientation) to its pose now. Against every body it may meet on the way (their boxes
-// swept over the step overlap; layers and joints allow the pair), conservative advancement
-// (collision/time_of_impact.h) finds the first time the two come within a small target gap,
-// the other body moving along its own sweep. The bullet is put back at the earliest such time
-// with its velocity kept: next step the narrow phase finds the pair a hair apart with the
-// correct normal and the solver stops or bounces it, as Box2D's continuous stage does. Time
-// lost: what remained of the step after the impact.
+// previousOrientation) to its pose now, turning by its angular velocity. Against every body it
+// may meet on the way (its swept box meets the other's box; layers and joints allow the pair),
+// conservative advancement (collision/time_of_impact.h) finds the first time the two come
+// within a small target gap, the other body taken where it ends the step: that is where the
+// bullet is put back against, so that is where they must not overlap. The bullet is put back
+// at the earliest such time with its velocity kept: next step the narrow phase finds the pair
+// a hair apart with the correct normal and the solver stops or bounces it, as Box2D's
+// continuous stage does. Time lost: what remained of the step after the impact.
 //
 // A pair already within the gap when the step starts (resting or sliding contact) is the
 // contact solver's, but its manifold holds only the points touching then: a bullet sliding
 // fast along a face while it turns can carry a corner that lay beyond the face's edge deep in
-// within the step, or pass through a corner. So the same query runs again on the bullet shrunk
-// by its overlap at the start plus one and a half slops (at least two slops): it stops the
-// bullet when it has sunk about one slop deeper than it started (a resting contact, at about
-// the slop, never is). Should even that shrunk shape touch at the start, the bullet's inner
-// core, a ball a quarter of its inner radius about its centre of mass, must still not pass
-// through.
+// within the step, or pass through a corner. So the query runs again on the bullet shrunk by
+// its overlap at the start plus three quarters of a slop (at least two slops): that stops it
+// once it has sunk a quarter of a slop deeper than it started, or one and a half slops deep
+// from a lighter touch (a resting contact settles at about the slop, so it never is stopped).
+// Should even the shrunk bullet touch at the start, its inner core, a ball a quarter of its
+// inner radius about its centre of mass, must still not pass through.
+//
 // Nothing is remembered between steps, so snapshots and the state hash need nothing new;
 // bullets are visited in slot order, so the result is the same every run.
 #include "tumble/world.h"
