@@ -5,6 +5,7 @@
 // one on the near side and no deeper in than twice the slop after the hit, and a frictionless
 // face-on hit must leave the bullet box without spin.
 #include "physics/bullet_shots.h"
+#include "physics/lesson_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -132,4 +133,27 @@ TEST(Bullets, AFrictionlessFaceOnHitAtAnyAngleLeavesTheBulletBoxWithoutSpin) {
                 worst = std::max(worst, r.spinAfterHit);
             }
     std::printf("largest spin after a face-on hit: %.3f rad/s\n", worst);
+}
+
+// The time of impact keeps nothing between steps: a snapshot taken just before the step that
+// finds it, or just after (the shots put back, a hair from their crates), resumes bit for bit.
+TEST(Bullets, ASnapshotTakenAroundTheTimeOfImpactResumesBitForBit) {
+    const SceneDef scene = loadScene("angled-bullet.json");
+    World straight = buildWorld(scene);
+    run(straight, 3);
+    const int impactsBefore = straight.counters().bulletImpacts;
+    run(straight, 1);
+    EXPECT_EQ(impactsBefore, 0);
+    EXPECT_EQ(straight.counters().bulletImpacts, 2) << "both shots put back in step 4";
+    run(straight, 6);
+    for (int split : {3, 4}) {
+        World first = buildWorld(scene);
+        run(first, split);
+        SceneLoadResult loaded = parseScene(writeSnapshot(scene, first), "snapshot.json");
+        ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+        World resumed = buildWorld(loaded.scene);
+        EXPECT_EQ(resumed.stateHash(), first.stateHash()) << "split " << split;
+        run(resumed, 10 - split);
+        EXPECT_EQ(resumed.stateHash(), straight.stateHash()) << "split " << split;
+    }
 }
