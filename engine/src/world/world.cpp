@@ -490,6 +490,7 @@ void World::step() {
         ScopedTimer t(profile_.continuous);
         continuousCollision();
     }
+    traceStage(TraceStage::Continuous, counters_.bulletImpacts);
     {
         ScopedTimer t(profile_.sleep);
         updateSleep(dt);
