@@ -80,6 +80,9 @@ void drawStatsPanel(App& app) {
                        "the separating-axis test (persistent contacts).");
             counterRow("contact points", c.contacts, "Points over all manifolds.");
             counterRow("islands", c.islands, "Groups of bodies connected by contacts or joints.");
+            counterRow("bullet impacts", c.bulletImpacts,
+                       "Bullet bodies put back to their time of impact this step (their sweep "
+                       "met another body).");
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted("max penetration");

@@ -44,6 +44,34 @@ TEST(BugGallery, WithoutTheBulletFlagBothBallsTunnelThroughTheThinWallAndWithItB
     }
 }
 
+// angled-bullet: 150 m/s shots at 45 degrees onto the side of resting crates, 2.5 m per step;
+// each would touch its crate 3.5 steps in.
+TEST(BugGallery, WithoutTheBulletFlagAngledShotsPassThroughTheCratesAndWithItTheyGlanceOffTheFaceWithoutSpin) {
+    SceneDef scene = loadScene("angled-bullet.json");
+    World broken = worldWith(scene, scene.breakIt);
+    World fixed = worldWith(scene, scene.fixIt);
+    // 0.1 s: a shot that nothing stopped is 15 m along its path, 3.8 m beyond x = 0.
+    run(broken, 6);
+    run(fixed, 6);
+    const float glance = 150.0f * std::sqrt(0.5f); // m/s, the speed along the face
+    for (auto [name, target] : {std::pair{"box shot", "crate"}, std::pair{"ball shot", "crate 2"}}) {
+        SCOPED_TRACE(name);
+        EXPECT_LT(bodyNamed(broken, name).position.x, -3.0f) << "passed through: beyond the crate";
+        const Body& shot = bodyNamed(fixed, name);
+        const Body& crate = bodyNamed(fixed, target);
+        // On the near side of its crate (which the shove set turning); frictionless and
+        // without bounce, the shot keeps its speed along the face and turns not at all.
+        EXPECT_GT(shot.position.x - crate.position.x, 0.0f);
+        EXPECT_NEAR(shot.linearVelocity.z, -glance, 0.01f * glance);
+        EXPECT_LT(glm::length(shot.angularVelocity), 0.5f);
+    }
+    for (const char* crate : {"crate", "crate 2"}) {
+        SCOPED_TRACE(crate);
+        EXPECT_LT(glm::length(bodyNamed(broken, crate).linearVelocity), 1e-3f) << "never touched";
+        EXPECT_LT(bodyNamed(fixed, crate).linearVelocity.x, -1.0f) << "shoved away from the hit face";
+    }
+}
+
 // warm-start-jitter: a 55-box pyramid at 2 velocity iterations.
 TEST(BugGallery, WithoutWarmStartingThePyramidTremblesCreepsAndNeverSleepsWithItItRestsAndSleeps) {
     SceneDef scene = loadScene("warm-start-jitter.json");

@@ -130,9 +130,9 @@ TEST(SameStepBounce, ABallReachingTheGroundWithinTheStepLeavesItInThatStepAtEV) 
         float gap, speed;
         bool bullet;
     };
-    // A bullet at 60 m/s, 60 cm up: its speculative margin covers the step's metre. An
-    // ordinary body at 5 m/s, 1 cm up, inside the 2 cm contact margin.
-    for (const Drop drop : {Drop{0.6f, 60.0f, true}, Drop{0.01f, 5.0f, false}}) {
+    // At 60 m/s and at 5 m/s, 1 cm up, inside the 2 cm contact margin. (A bullet further up
+    // is stopped at its time of impact instead, and bounces in the step after.)
+    for (const Drop drop : {Drop{0.01f, 60.0f, false}, Drop{0.01f, 5.0f, false}}) {
         const float bounce = e * drop.speed;
         const float risen = bounce * (dt - drop.gap / drop.speed);
         for (const SolverMethodInfo& m : solverMethods()) {

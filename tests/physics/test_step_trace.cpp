@@ -97,7 +97,8 @@ TEST(StepTrace, PgsVisitsEveryRowOfEveryPassInSolveOrder) {
     const std::vector<TraceStage> expected = {
         TraceStage::BroadPhase, TraceStage::NarrowPhase, TraceStage::Prepare, TraceStage::WarmStart,
         TraceStage::Pass,       TraceStage::Pass,        TraceStage::Pass,    TraceStage::Pass,
-        TraceStage::Relax,      TraceStage::IntegratePositions, TraceStage::CorrectPositions, TraceStage::Sleep};
+        TraceStage::Relax,      TraceStage::IntegratePositions, TraceStage::CorrectPositions,
+        TraceStage::Continuous, TraceStage::Sleep};
     EXPECT_EQ(stages, expected);
     EXPECT_EQ(t.marks[4].visitsBefore, 36u) << "the first pass ends after its 36 rows";
 }

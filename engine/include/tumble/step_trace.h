@@ -48,6 +48,7 @@ enum class TraceStage : uint8_t {
     Relax,              ///< shock propagation, split impulse, relax and restitution
     IntegratePositions, ///< poses moved (sub-stepping methods: inside their passes)
     CorrectPositions,   ///< nonlinear Gauss-Seidel and joint drift
+    Continuous,         ///< bullets put back to their time of impact (count: how many)
     Sleep,              ///< islands and sleeping
 };
 

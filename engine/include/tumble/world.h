@@ -45,6 +45,7 @@ struct Profile {
     float storeImpulses = 0.0f;       ///< back into the contact cache; joints' reactions
     float integratePositions = 0.0f;
     float correctPositions = 0.0f;    ///< nonlinear Gauss-Seidel on contacts and joints
+    float continuous = 0.0f;          ///< bullets' time of impact (world_continuous.cpp)
     float sleep = 0.0f;               ///< islands and sleep
     float watchdog = 0.0f;            ///< non-finite check, watchdog, counters
 };
@@ -71,6 +72,7 @@ struct Counters {
     int pairsRemeasured = 0; ///< of those, re-measured from last step's manifold (Settings::contactReuseSteps)
     int contacts = 0;        ///< contact points
     int islands = 0;
+    int bulletImpacts = 0;   ///< bullet bodies put back to their time of impact this step
     float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts
 };
 
@@ -375,6 +377,8 @@ private:
     void correctPositions(float dt);
     /// The same-step bounce of points that landed this step (solver/contact_solver.h).
     void bounceLandedContacts();
+    /// Bullets' continuous collision: each put back to its first time of impact this step.
+    void continuousCollision();
     void updateSleep(float dt);
     /// The end of a stage of World::step, for the step debugger (when tracing).
     void traceStage(TraceStage stage, int count);

@@ -18,6 +18,7 @@ const char* traceStageName(TraceStage stage) {
     case TraceStage::Relax: return "relax / restitution";
     case TraceStage::IntegratePositions: return "integrate positions";
     case TraceStage::CorrectPositions: return "correct positions";
+    case TraceStage::Continuous: return "continuous";
     case TraceStage::Sleep: return "islands and sleep";
     }
     return "?";

@@ -27,6 +27,9 @@ std::span<const ProfileStage> profileStages() {
          "Velocities into poses (methods that sub-step do this inside the solve), ms.", 0},
         {"correct positions", &Profile::correctPositions,
          "Nonlinear Gauss-Seidel on contacts and joint drift, after the drift, ms.", 0},
+        {"continuous", &Profile::continuous,
+         "Bullet bodies: time of impact over each one's sweep this step (conservative "
+         "advancement); a body that hit something is put back to that time, ms.", 0},
         {"islands and sleep", &Profile::sleep, "Islands and sleeping, ms.", 0},
         {"watchdog", &Profile::watchdog, "Non-finite check, watchdog and counters, ms.", 0},
     };

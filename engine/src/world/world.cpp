@@ -487,6 +487,11 @@ void World::step() {
         traceStage(TraceStage::CorrectPositions, ngs ? settings_.solver.positionIterations : 0);
     }
     {
+        ScopedTimer t(profile_.continuous);
+        continuousCollision();
+    }
+    traceStage(TraceStage::Continuous, counters_.bulletImpacts);
+    {
         ScopedTimer t(profile_.sleep);
         updateSleep(dt);
     }

@@ -96,11 +96,12 @@ void World::updateContacts() {
 
         const Body& a = sa.body;
         const Body& b = sb.body;
-        float pairMargin = settings_.contactMargin;
-        if (a.bullet || b.bullet) {
-            // Speculative distance of a fast pair: as far as they can close in one step.
-            pairMargin = std::max(pairMargin, glm::length(b.linearVelocity - a.linearVelocity) * dt);
-        }
+        // Bullets look no further ahead than other bodies: a margin as long as the closing
+        // distance of a step made contacts between shapes still far apart, whose normal (the
+        // axis that separated them at the step's start) is not the one they meet along when
+        // they move at an angle; those contacts stopped bullets in mid-air, let them through
+        // and spun them. The time of impact after the step (world_continuous.cpp) stops them.
+        const float pairMargin = settings_.contactMargin;
         // Built in place (prev points into the other buffer, p.previous).
         ContactManifoldInfo& info = p.manifolds.emplace_back();
         info.bodyA = ida;
