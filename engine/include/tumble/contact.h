@@ -53,6 +53,10 @@ struct ContactManifoldInfo {
     /// unknown (a snapshot without them): the pair is then measured afresh.
     glm::vec3 localNormalA{0.0f}, localNormalB{0.0f};
     bool remeasured = false;      ///< this step's points came from re-measuring last step's
+    /// Asleep: no body of the pair moves (each sleeps or is static). The manifold is kept as
+    /// it was when the last of them fell asleep: not re-collided, not solved, still counted
+    /// and drawn (greyed). Dropped for a freshly measured one once a body wakes.
+    bool sleeping = false;
     glm::vec3 tangent1{1.0f, 0.0f, 0.0f}, tangent2{0.0f, 0.0f, 1.0f};
     float staticFriction = 0.0f;  ///< pair values from the material table
     float dynamicFriction = 0.0f;
