@@ -43,6 +43,19 @@ json bodiesJson(const World& world) {
     return out;
 }
 
+/// An event's kind as the report names it.
+const char* eventKindName(WorldEventKind kind) {
+    switch (kind) {
+    case WorldEventKind::NonFinite: return "nonFinite";
+    case WorldEventKind::TooFast: return "tooFast";
+    case WorldEventKind::TooDeep: return "tooDeep";
+    case WorldEventKind::EnergyJump: return "energyJump";
+    case WorldEventKind::JointBroke: return "jointBroke";
+    case WorldEventKind::LeftWorld: return "leftWorld";
+    }
+    return "other";
+}
+
 json eventsJson(const World& world) {
     json out = json::array();
     // Repeats of one flag on one body come merged: first step, last step and count.
@@ -52,8 +65,16 @@ json eventsJson(const World& world) {
                        {"count", e.count},
                        {"body", e.bodyName},
                        {"what", e.what},
+                       {"kind", eventKindName(e.kind)},
                        {"nonFinite", e.nonFinite}});
     return out;
+}
+
+/// Dynamic bodies asleep at the end.
+int sleepingCount(const World& world) {
+    int n = 0;
+    for (BodyId id : world.bodyIds()) n += world.body(id).sleeping ? 1 : 0;
+    return n;
 }
 
 json contactsJson(const World& world) {
@@ -74,6 +95,7 @@ json contactsJson(const World& world) {
         out.push_back({{"bodyA", world.body(m.bodyA).name},
                        {"bodyB", world.body(m.bodyB).name},
                        {"normal", vec(m.normal)},
+                       {"sleeping", m.sleeping},
                        {"points", std::move(points)}});
     }
     return out;
@@ -255,6 +277,9 @@ int runHeadless(const HeadlessOptions& o) {
           {"contactCount", c.contacts},
           {"pairCount", c.pairs},
           {"pairsRemeasured", c.pairsRemeasured},
+          {"sleepingBodyCount", sleepingCount(world)},
+          {"sleepingContactCount", c.sleepingContacts},
+          {"sleepingPairCount", c.sleepingPairs},
           {"maxPenetration", maxPenetration},
           {"maxPenetrationAtEnd", c.maxPenetration},
           {"kineticEnergy", world.kineticEnergy()},

@@ -398,15 +398,21 @@ void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldF
     const World& world = app.world;
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
     char title[160];
-    std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s)###manifold%d",
+    std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s)%s###manifold%d",
                   bodyLabel(world, other).c_str(), m.bodyA == self ? "A" : "B", m.pointCount,
-                  m.pointCount == 1 ? "" : "s", number);
+                  m.pointCount == 1 ? "" : "s", m.sleeping ? "  asleep" : "", number);
+    // A pair asleep is greyed like its points in the view: kept as it fell asleep, not solved.
+    if (m.sleeping) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const bool open = ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen);
+    if (m.sleeping) ImGui::PopStyleColor();
     if (ImGui::BeginPopupContextItem()) {
         contactWatchItems(app, m, -1);
         ImGui::EndPopup();
     }
-    itemTooltip("Right-click to watch the pair's summed impulses or deepest overlap in the Plots tab.");
+    itemTooltip(m.sleeping ? "Asleep: no body of the pair moves, so the pair is kept as it was when "
+                             "they fell asleep (its overlap and impulses), neither measured again "
+                             "nor solved, until a body wakes. Right-click to watch it in the Plots tab."
+                           : "Right-click to watch the pair's summed impulses or deepest overlap in the Plots tab.");
     if (!open) return;
     ImGui::Text("e %.2f   mu_s %.2f   mu_d %.2f", m.restitution, m.staticFriction, m.dynamicFriction);
     itemTooltip("The pair's restitution and static / dynamic friction from the material table "

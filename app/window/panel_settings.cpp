@@ -1,4 +1,4 @@
-// The Settings panel: gravity and the integrator, edited in World::settings() in place.
+// The Settings panel: gravity, the integrator and the world bounds, edited in World::settings() in place.
 #include "window/panels.h"
 #include "window/widgets.h"
 
@@ -9,7 +9,7 @@ namespace tumble::app {
 void drawSettingsPanel(App& app) {
     ImGui::SetNextWindowPos(ImVec2(kPanelColumnX + kPanelColumnWidth + 8.0f, kMenuBarHeight + 8.0f),
                             ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(360.0f, 180.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(360.0f, 230.0f), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Settings", &app.panels.settings)) {
         ImGui::End();
         return;
@@ -41,6 +41,16 @@ void drawSettingsPanel(App& app) {
                 "none: dropped, w stays constant without torque (a free box never tumbles).\n"
                 "explicit: explicit step, |L| renormalised; keeps angular momentum (default).\n"
                 "implicit: one Newton step of backward Euler; stable but loses |L| and energy.");
+    changed |= ImGui::Checkbox("world bounds", &s.worldBounds.enabled);
+    itemTooltip("Freeze a dynamic body whose centre leaves the box below (m), and report it once "
+                "as an event naming it. Off: bodies that fall off the world fall for ever.");
+    changed |= ImGui::DragFloat3("world min", &s.worldBounds.min.x, 1.0f, -1e6f, 1e6f, "%.0f");
+    itemTooltip("Lower corner of the world bounds in m (x, y, z). A dynamic body whose centre "
+                "leaves the box is frozen where it left (asleep, nothing wakes it while it is "
+                "outside) and reported once as an event naming it. Default (-1000, -1000, -1000).");
+    changed |= ImGui::DragFloat3("world max", &s.worldBounds.max.x, 1.0f, -1e6f, 1e6f, "%.0f");
+    itemTooltip("Upper corner of the world bounds in m (x, y, z), above the lower one on every "
+                "axis. Default (1000, 1000, 1000).");
     ImGui::Text("dt %.4f s (set the rate in the Time panel)", s.timestep);
     if (changed) clampSettings(s);
     ImGui::End();

@@ -79,6 +79,10 @@ void drawStatsPanel(App& app) {
                        "Touching pairs that re-measured last step's manifold instead of running "
                        "the separating-axis test (persistent contacts).");
             counterRow("contact points", c.contacts, "Points over all manifolds.");
+            counterRow("asleep pairs", c.sleepingPairs,
+                       "Touching pairs none of whose bodies moves (each asleep or static): kept as "
+                       "they fell asleep, counted and drawn grey, not solved.");
+            counterRow("asleep points", c.sleepingContacts, "Contact points of the pairs asleep.");
             counterRow("islands", c.islands, "Groups of bodies connected by contacts or joints.");
             counterRow("bullet impacts", c.bulletImpacts,
                        "Bullet bodies put back to their time of impact this step (their sweep "
@@ -86,7 +90,7 @@ void drawStatsPanel(App& app) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted("max penetration");
-            itemTooltip("Deepest overlap among this step's contacts, in mm.");
+            itemTooltip("Deepest overlap among this step's contacts, those of pairs asleep included, in mm.");
             ImGui::TableNextColumn();
             ImGui::Text("%.2f mm", c.maxPenetration * 1000.0f);
             ImGui::EndTable();

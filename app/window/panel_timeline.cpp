@@ -13,11 +13,13 @@ namespace {
 
 const ImVec4 kWarnColor{1.0f, 0.8f, 0.3f, 1.0f};
 
-/// A marker's colour: red non-finite, orange energy jump, magenta too deep, yellow too fast.
+/// A marker's colour: red non-finite, orange energy jump, magenta too deep, blue a body left
+/// the world bounds, yellow too fast.
 ImU32 markerColor(const StepFlags& f) {
     if (f.nonFinite) return IM_COL32(255, 60, 60, 255);
     if (f.energyJump) return IM_COL32(255, 150, 40, 255);
     if (f.tooDeep) return IM_COL32(230, 80, 230, 255);
+    if (f.leftWorld) return IM_COL32(90, 150, 255, 255);
     return IM_COL32(250, 230, 60, 255);
 }
 
@@ -30,6 +32,7 @@ std::string markerText(const StepFlags& f) {
     add(f.energyJump, "energy jump");
     add(f.tooDeep, "too deep");
     add(f.tooFast, "too fast");
+    add(f.leftWorld, "left the world");
     return text;
 }
 

@@ -68,10 +68,11 @@ float contactValue(const World& world, const Watch& watch) {
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
             if (watch.onePoint && p.featureId != watch.feature) continue;
+            depth = std::max(depth, -p.separation);
+            if (m.sleeping) continue; // asleep: its overlap is kept, but nothing is solved there
             normal += p.normalImpulse;
             t1 += p.tangentImpulse[0];
             t2 += p.tangentImpulse[1];
-            depth = std::max(depth, -p.separation);
         }
         switch (watch.what) {
         case WatchWhat::ContactNormal: return normal;

@@ -88,10 +88,27 @@ TEST(CommandLine, ReportIsValidJsonWithEveryDocumentedField) {
         EXPECT_TRUE(j["bodies"][0].contains(key)) << key;
     EXPECT_EQ(j["bodies"][0]["orientation"].size(), 4u);
     for (const char* key : {"msPerStepMedian", "msPerStepMean", "bodyCount", "contactCount", "pairCount",
-                            "maxPenetration", "maxPenetrationAtEnd", "kineticEnergy", "potentialEnergy"})
+                            "maxPenetration", "maxPenetrationAtEnd", "kineticEnergy", "potentialEnergy",
+                            "sleepingBodyCount", "sleepingPairCount", "sleepingContactCount"})
         EXPECT_TRUE(j["stats"].contains(key)) << key;
     EXPECT_EQ(j["hash"].get<std::string>().size(), 16u);
     EXPECT_TRUE(j["settings"].contains("solver"));
+}
+
+// A settled pile sleeps: its contacts stay in the report, flagged asleep, with their depth
+// (before, the report said 0 contacts and a largest penetration of 0 once they slept).
+TEST(CommandLine, TheReportListsTheContactsOfSleepingBodies) {
+    nlohmann::json j = reportOf("--headless " + sceneFile("pyramid.json") + " --steps 900 --contacts");
+    ASSERT_FALSE(j.is_discarded());
+    const nlohmann::json& stats = j["stats"];
+    EXPECT_EQ(stats["sleepingBodyCount"], 210);
+    EXPECT_GT(stats["sleepingPairCount"].get<int>(), 200);
+    EXPECT_EQ(stats["sleepingPairCount"], stats["pairCount"]);
+    EXPECT_EQ(stats["sleepingContactCount"], stats["contactCount"]);
+    EXPECT_GT(stats["maxPenetrationAtEnd"].get<double>(), 0.0);
+    int asleep = 0;
+    for (const nlohmann::json& c : j["contacts"]) asleep += c["sleeping"].get<bool>() ? 1 : 0;
+    EXPECT_EQ(asleep, stats["sleepingPairCount"].get<int>());
 }
 
 TEST(CommandLine, SameSceneGivesTheSameHashInTwoProcesses) {

@@ -49,6 +49,9 @@ TEST(SceneContent, EveryKeyIsReadWithItsValue) {
     EXPECT_EQ(s.settings.solver.method, "jacobi");
     EXPECT_FALSE(s.settings.sleep.enabled);
     expectVec(s.settings.gravity, {0.0f, -3.0f, 1.0f});
+    EXPECT_FALSE(s.settings.worldBounds.enabled);
+    expectVec(s.settings.worldBounds.min, {-50.0f, -20.0f, -50.0f});
+    expectVec(s.settings.worldBounds.max, {50.0f, 40.0f, 50.0f});
 
     ASSERT_EQ(s.materials.size(), 2u);
     EXPECT_EQ(s.materials[0].name, "ice");

@@ -68,6 +68,8 @@ const BadFile kBadFiles[] = {
     {"bad_negative_radius.json", "bodies[0].shape.radius: must be in [0.001, 10000], got -1"},
     {"bad_restitution.json", "materials[0].restitution: must be in [0, 1], got 1.5"},
     {"bad_timestep.json", "settings.timestep: must be in [1e-05, 0.0666667], got 0.5"},
+    {"bad_world_bounds.json", "settings.worldBounds.max: must be above min on every axis (m), got y 5 <= 5"},
+    {"bad_world_bounds_range.json", "settings.worldBounds.min[1]: must be in [-1e+06, 1e+06], got -2000000.0"},
     {"bad_iterations.json", "settings.solver.velocityIterations: must be an integer in [0, 200], got 500"},
     {"bad_enum.json", "settings.integrator: must be one of explicitEuler, symplecticEuler, velocityVerlet; got \"rk4\""},
     {"bad_unknown_material.json", "bodies[0].material: unknown material 'rubber' (known: Rock, Wood, Metal"},

@@ -25,6 +25,9 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.contactReuseSlide, b.contactReuseSlide);
     EXPECT_EQ(a.frictionCombine, b.frictionCombine);
     EXPECT_EQ(a.restitutionCombine, b.restitutionCombine);
+    EXPECT_EQ(a.worldBounds.enabled, b.worldBounds.enabled);
+    EXPECT_EQ(a.worldBounds.min, b.worldBounds.min);
+    EXPECT_EQ(a.worldBounds.max, b.worldBounds.max);
     EXPECT_EQ(a.sleep.enabled, b.sleep.enabled);
     EXPECT_EQ(a.sleep.timeToSleep, b.sleep.timeToSleep);
     EXPECT_EQ(a.sleep.linearThreshold, b.sleep.linearThreshold);
@@ -73,6 +76,9 @@ Settings unusualSettings() {
     s.contactReuseSlide = 0.0035f;
     s.frictionCombine = CombineRule::Pythagorean;
     s.restitutionCombine = CombineRule::Multiply;
+    s.worldBounds.enabled = false;
+    s.worldBounds.min = {-120.5f, -30.25f, -80.0f};
+    s.worldBounds.max = {95.0f, 250.75f, 60.5f};
     s.sleep = {false, 2.5f, 0.07f, 0.09f};
     s.solver.method = "jacobi";
     s.solver.velocityIterations = 37;
@@ -122,7 +128,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 45u) << j.dump(2); // 11 top-level values + 4 sleep + 26 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 48u) << j.dump(2); // 11 top-level values + 3 world bounds + 4 sleep + 26 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -56,6 +56,10 @@ struct ContactManifoldInfo {
     /// unknown (a snapshot without them): the pair is then measured afresh.
     glm::vec3 localNormalA{0.0f}, localNormalB{0.0f};
     bool remeasured = false;      ///< this step's points came from re-measuring last step's
+    /// Asleep: no body of the pair moves (each sleeps or is static). The manifold is kept as
+    /// it was when the last of them fell asleep: not re-collided, not solved, still counted
+    /// and drawn (greyed). Dropped for a freshly measured one once a body wakes.
+    bool sleeping = false;
     /// Unit friction basis of the sticking points, in which the points' friction impulses are
     /// kept: along the mean slip while the manifold slides, else from the normal alone.
     glm::vec3 tangent1{1.0f, 0.0f, 0.0f}, tangent2{0.0f, 0.0f, 1.0f};

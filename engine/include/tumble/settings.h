@@ -112,6 +112,23 @@ struct WatchdogSettings {
     friend bool operator==(const WatchdogSettings&, const WatchdogSettings&) = default;
 };
 
+/// The box the world's bodies live in. A dynamic body whose centre leaves it is frozen where
+/// it left (put to sleep for good, no wake reaches it while it is outside) and reported once
+/// as an event naming it, so a body that rolls off the ground stops instead of falling for
+/// ever (and being flagged too fast every step from about 2 km down). Each coordinate in
+/// [-1e6, 1e6] m, min below max on every axis.
+struct WorldBounds {
+    bool enabled = true;     ///< freeze bodies outside the box (off: they fly on until non-finite)
+    glm::vec3 min{-1000.0f}; ///< m, lower corner
+    glm::vec3 max{1000.0f};  ///< m, upper corner
+    /// True when `p` lies inside the box, faces included (a non-finite p is outside).
+    bool contains(const glm::vec3& p) const {
+        return p.x >= min.x && p.y >= min.y && p.z >= min.z && p.x <= max.x && p.y <= max.y &&
+               p.z <= max.z;
+    }
+    friend bool operator==(const WorldBounds&, const WorldBounds&) = default;
+};
+
 /// Every tunable of a world. Defaults are the documented defaults of scene files.
 struct Settings {
     glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< m/s^2
@@ -132,6 +149,7 @@ struct Settings {
     float contactReuseSlide = 0.002f;
     CombineRule frictionCombine = CombineRule::GeometricMean;
     CombineRule restitutionCombine = CombineRule::Max;
+    WorldBounds worldBounds;                ///< m, the box dynamic bodies are frozen outside of
     SleepSettings sleep;
     SolverSettings solver;
     WatchdogSettings watchdog;

@@ -71,9 +71,11 @@ struct Counters {
     int pairs = 0;           ///< pairs whose shapes touch (manifolds)
     int pairsRemeasured = 0; ///< of those, re-measured from last step's manifold (Settings::contactReuseSteps)
     int contacts = 0;        ///< contact points
+    int sleepingPairs = 0;   ///< of the touching pairs, those asleep (kept, not solved)
+    int sleepingContacts = 0;///< of the contact points, those of pairs asleep
     int islands = 0;
     int bulletImpacts = 0;   ///< bullet bodies put back to their time of impact this step
-    float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts
+    float maxPenetration = 0.0f; ///< m, deepest overlap among this step's contacts, asleep ones included
 };
 
 /// What the solver did in the last step (the Solver panel's figures).
@@ -114,11 +116,12 @@ struct StepFlags {
     bool tooFast = false;       ///< a body moved faster than watchdog.maxSpeed
     bool tooDeep = false;       ///< an overlap deeper than watchdog.maxPenetration
     bool energyJump = false;    ///< total energy grew more than watchdog.maxEnergyGain allows
-    bool any() const { return nonFinite || tooFast || tooDeep || energyJump; }
+    bool leftWorld = false;     ///< a dynamic body's centre left Settings::worldBounds (it is frozen)
+    bool any() const { return nonFinite || tooFast || tooDeep || energyJump || leftWorld; }
 };
 
 /// What kind of thing an event reports; repeats of one kind on one body are merged.
-enum class WorldEventKind : uint8_t { NonFinite, TooFast, TooDeep, EnergyJump, JointBroke };
+enum class WorldEventKind : uint8_t { NonFinite, TooFast, TooDeep, EnergyJump, JointBroke, LeftWorld };
 
 /// Something the step noticed that a user should look at. A watchdog flag raised again
 /// for the same body is one event that counts its steps (a body "too fast" for 500 steps
@@ -380,11 +383,23 @@ private:
     /// Bullets' continuous collision: each put back to its first time of impact this step.
     void continuousCollision();
     void updateSleep(float dt);
+    /// Zero the still time of every island with a point deeper than the slop (a position
+    /// correction pending), so it does not fall asleep yet.
+    void keepCorrectingAwake(std::vector<float>& minSleep);
+    /// A cached pair none of whose bodies moves: each sleeps or is static, one at least sleeps.
+    bool keptAsleep(const ContactManifoldInfo& m) const;
+    /// Flag the cached pairs asleep (keptAsleep) and count them (Counters::sleeping*).
+    void countSleepingContacts();
     /// The end of a stage of World::step, for the step debugger (when tracing).
     void traceStage(TraceStage stage, int count);
     /// Drop what the probe and the trace recorded: they belong to a step the world has left.
     void forgetInsideViews();
     void finishStep();
+    /// Freeze each dynamic body whose centre is outside Settings::worldBounds (asleep, still)
+    /// and report it once (watchdog.cpp).
+    void freezeEscapedBodies();
+    /// A dynamic body outside Settings::worldBounds: frozen, and no wake reaches it.
+    bool escaped(const Body& b) const;
     void watch();
     void addEvent(uint32_t slot, WorldEventKind kind, std::string what);
     /// The merge index after events_ changed wholesale (a restored snapshot).

@@ -118,6 +118,16 @@ bool clampSettings(Settings& s) {
     changed |= clampFloat(s.contactMargin, 0.0f, 1.0f);
     changed |= clampInt(s.contactReuseSteps, 1, 64);
     changed |= clampFloat(s.contactReuseSlide, 0.0f, 1.0f);
+    for (int i = 0; i < 3; ++i) {
+        changed |= clampFloat(s.worldBounds.min[i], -1e6f, 1e6f);
+        changed |= clampFloat(s.worldBounds.max[i], -1e6f, 1e6f);
+        // The box keeps at least 1 mm on every axis: the upper corner gives way.
+        if (!(s.worldBounds.max[i] >= s.worldBounds.min[i] + 0.001f)) {
+            s.worldBounds.max[i] = std::min(s.worldBounds.min[i] + 0.001f, 1e6f);
+            s.worldBounds.min[i] = s.worldBounds.max[i] - 0.001f;
+            changed = true;
+        }
+    }
     changed |= clampFloat(s.sleep.timeToSleep, 0.0f, 1000.0f);
     changed |= clampFloat(s.sleep.linearThreshold, 0.0f, 1000.0f);
     changed |= clampFloat(s.sleep.angularThreshold, 0.0f, 1000.0f);

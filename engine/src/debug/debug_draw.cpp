@@ -86,38 +86,41 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
     const bool cone = world.settings().solver.frictionModel == FrictionModel::Cone;
     for (size_t mi = 0; mi < contacts.size(); ++mi) {
         const ContactManifoldInfo& m = contacts[mi];
+        // A pair asleep (kept, not solved) is greyed: its points and normals grey, the rest
+        // of its figures faded three quarters of the way to grey.
+        auto shade = [&m](const glm::vec3& c) { return m.sleeping ? glm::mix(c, kGrey, 0.75f) : c; };
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
             const ContactPointFigures& f = figures[mi].points[i];
             if (o.contacts || o.stickSlip) {
                 glm::vec3 c = p.persisted ? kOrange : kYellow;
                 if (o.stickSlip) c = p.clamp == ClampState::FrictionLimit ? kRed : kBlue;
-                d.point(p.position, 7.0f, c);
+                d.point(p.position, 7.0f, m.sleeping ? kGrey : c);
             }
             // The normal arrow ends at the point, coming from A's side, so it never lies over
             // the impulse arrows that start there and point along +n.
-            if (o.normals) d.arrow(p.position - 0.3f * m.normal, p.position, kCyan);
+            if (o.normals) d.arrow(p.position - 0.3f * m.normal, p.position, m.sleeping ? kGrey : kCyan);
             if (o.penetration && p.separation < 0.0f)
                 d.line(p.position - 0.5f * p.separation * m.normal,
-                       p.position + 0.5f * p.separation * m.normal, kRed);
-            if (o.featureIds) d.label(p.position, describeFeature(p.featureId), kWhite);
+                       p.position + 0.5f * p.separation * m.normal, shade(kRed));
+            if (o.featureIds) d.label(p.position, describeFeature(p.featureId), shade(kWhite));
             if (o.impulses || o.warmStart)
-                d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, kGreen);
+                d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, shade(kGreen));
             if (o.impulses) {
                 glm::vec3 t = p.tangentImpulse[0] * m.tangent1 + p.tangentImpulse[1] * m.tangent2;
-                if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, kRed);
+                if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, shade(kRed));
             }
             if (o.warmStart && f.warmStartImpulse[0] > 0.0f) {
                 const glm::vec3 from = p.position + kWarmStartOffset * m.tangent1;
-                d.arrow(from, from + o.impulseScale * f.warmStartImpulse[0] * m.normal, kGrey);
+                d.arrow(from, from + o.impulseScale * f.warmStartImpulse[0] * m.normal, shade(kGrey));
             }
             if (o.frictionBound) drawFrictionBound(d, m, p, cone, o.impulseScale);
             if (o.correction && f.correctionVelocity > 0.0f)
-                d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, kMagenta);
+                d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, shade(kMagenta));
             if (o.correction && f.positionCorrection > 0.0f)
                 d.arrow(p.position,
                         p.position + kPositionCorrectionScale * f.positionCorrection * m.normal,
-                        kMagenta);
+                        shade(kMagenta));
         }
     }
 }
@@ -264,6 +267,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
     static const std::vector<DebugLegendEntry> entries = {
         {"contacts", kYellow, "new contact point"},
         {"contacts", kOrange, "point warm started from last step"},
+        {"contacts", kGrey, "point of a pair asleep (kept, not solved); its normal grey too"},
         {"normals", kCyan, "contact normal, A to B (0.3 m, ending at the point)"},
         {"penetration", kRed, "overlap depth"},
         {"featureIds", kWhite, "feature id"},

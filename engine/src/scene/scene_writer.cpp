@@ -186,6 +186,7 @@ Json stateJson(const WorldState& st) {
             j["staticFriction"] = number(m.staticFriction);
             j["dynamicFriction"] = number(m.dynamicFriction);
             j["restitution"] = number(m.restitution);
+            if (m.sleeping) j["sleeping"] = true;
         }
         Json points = Json::array();
         for (int k = 0; k < m.pointCount; ++k) {

@@ -66,6 +66,28 @@ void readWatchdog(const Json& v, const std::string& path, Checker& check, Watchd
     readObject(v, path, check, fields);
 }
 
+// The box bodies live in: each corner's coordinates in [-1e6, 1e6] m, max above min on
+// every axis (checked once both corners are read, against the corner the file did not give).
+void readWorldBounds(const Json& v, const std::string& path, Checker& check, WorldBounds& b) {
+    const Range coordinate = Range::closed(-1e6, 1e6);
+    WorldBounds read = b;
+    const size_t errorsBefore = check.count();
+    const Field fields[] = {
+        boolField("enabled", check, read.enabled),
+        {"min", [&](const Json& j, const std::string& p) { readVec3(j, p, check, read.min, coordinate); }},
+        {"max", [&](const Json& j, const std::string& p) { readVec3(j, p, check, read.max, coordinate); }},
+    };
+    if (!readObject(v, path, check, fields) || check.count() != errorsBefore) return;
+    for (int i = 0; i < 3; ++i)
+        if (!(read.max[i] > read.min[i])) {
+            check.error(childPath(path, "max"),
+                        std::string("must be above min on every axis (m), got ") + "xyz"[i] + " " +
+                            formatNumber(read.max[i]) + " <= " + formatNumber(read.min[i]));
+            return;
+        }
+    b = read;
+}
+
 // The method's name must be a row of the solver table (solver_methods.h).
 void readMethod(const Json& v, const std::string& path, Checker& check, std::string& out) {
     if (!v.is_string() || !findSolverMethod(v.get_ref<const std::string&>())) {
@@ -146,6 +168,7 @@ void readSettings(const Json& v, const std::string& path, Checker& check, Settin
         floatField("contactReuseSlide", check, s.contactReuseSlide, kNonNegative),
         enumField("frictionCombine", check, s.frictionCombine),
         enumField("restitutionCombine", check, s.restitutionCombine),
+        {"worldBounds", [&](const Json& j, const std::string& p) { readWorldBounds(j, p, check, s.worldBounds); }},
         {"sleep", [&](const Json& j, const std::string& p) { readSleep(j, p, check, s.sleep); }},
         {"watchdog", [&](const Json& j, const std::string& p) { readWatchdog(j, p, check, s.watchdog); }},
         {"solver",
@@ -191,6 +214,10 @@ nlohmann::json settingsToJson(const Settings& s) {
         {"contactReuseSlide", tidyFloat(s.contactReuseSlide)},
         {"frictionCombine", toString(s.frictionCombine)},
         {"restitutionCombine", toString(s.restitutionCombine)},
+        {"worldBounds",
+         {{"enabled", s.worldBounds.enabled},
+          {"min", scene::vec3ToJson(s.worldBounds.min)},
+          {"max", scene::vec3ToJson(s.worldBounds.max)}}},
         {"sleep",
          {{"enabled", sl.enabled},
           {"timeToSleep", tidyFloat(sl.timeToSleep)},

@@ -144,6 +144,7 @@ void readContactState(const Json& v, const std::string& path, Checker& check,
         floatField("staticFriction", check, m.staticFriction, Range::atLeast(0.0)),
         floatField("dynamicFriction", check, m.dynamicFriction, Range::atLeast(0.0)),
         floatField("restitution", check, m.restitution, Range::closed(0.0, 1.0)),
+        boolField("sleeping", check, m.sleeping), // absent: awake (shown as solved)
         {"points", [&](const Json& j, const std::string& p) {
              if (j.is_array() && j.size() > 4) {
                  check.error(p, "a manifold has at most 4 points, got " + std::to_string(j.size()));

@@ -153,7 +153,7 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     constraints.clear();
     for (size_t mi = 0; mi < manifolds.size(); ++mi) {
         ContactManifoldInfo& m = manifolds[mi];
-        if (m.pointCount == 0) continue;
+        if (m.pointCount == 0 || m.sleeping) continue; // asleep: kept, not solved
         ContactManifoldFigures& mf = figures[mi];
         const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
         const SolverBody& a = bodies[ia];

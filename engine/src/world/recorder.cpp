@@ -76,7 +76,7 @@ std::vector<RecordedMarker> Recorder::markers() const {
     std::vector<RecordedMarker> out;
     auto sameFlags = [](const StepFlags& a, const StepFlags& b) {
         return a.nonFinite == b.nonFinite && a.tooFast == b.tooFast && a.tooDeep == b.tooDeep &&
-               a.energyJump == b.energyJump;
+               a.energyJump == b.energyJump && a.leftWorld == b.leftWorld;
     };
     for (const Frame& f : frames_) {
         if (!f.flags.any()) continue;

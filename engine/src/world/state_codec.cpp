@@ -1,6 +1,6 @@
 // Packing a WorldState into bytes and back (the recorder's format). Floats are copied as
 // their bits, so nothing is rounded. Sizes (packedSize): 24 bytes of header and 8 of counts;
-// per body 113; per cached pair 9, plus 48 when its shapes touch and 50 per contact point;
+// per body 113; per cached pair 9, plus 73 when its shapes touch and 50 per contact point;
 // per joint 97 + 4 per row.
 #include "world/state_codec.h"
 
@@ -29,7 +29,7 @@ private:
 constexpr size_t kHeaderBytes = 8 + 8 + 4 + 4;
 constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
 constexpr size_t kPairBytes = 4 + 4 + 1;
-constexpr size_t kTouchingBytes = 36 + 12 + 24;
+constexpr size_t kTouchingBytes = 36 + 12 + 24 + 1;
 constexpr size_t kPointBytes = 12 + 4 + 4 + 24 + 4 + 8 + 4 + 1 + 1 + 12;
 constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
 
@@ -100,6 +100,7 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
         w.put(m.staticFriction);
         w.put(m.dynamicFriction);
         w.put(m.restitution);
+        w.put(static_cast<uint8_t>(m.sleeping ? 1 : 0));
         for (int k = 0; k < m.pointCount; ++k) {
             const ContactPointInfo& p = m.points[k];
             w.put(p.position);
@@ -173,6 +174,9 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
         if (!r.get(m.normal) || !r.get(m.tangent1) || !r.get(m.tangent2) ||
             !r.get(m.localNormalA) || !r.get(m.localNormalB) || !r.get(m.staticFriction) || !r.get(m.dynamicFriction) || !r.get(m.restitution))
             return false;
+        uint8_t asleep = 0;
+        if (!r.get(asleep)) return false;
+        m.sleeping = asleep != 0;
         for (int k = 0; k < m.pointCount; ++k) {
             ContactPointInfo& p = m.points[k];
             uint8_t landing = 0, clamp = 0;

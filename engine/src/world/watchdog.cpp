@@ -53,6 +53,44 @@ const WorldEvent* World::firstNonFiniteEvent() const {
     return nullptr;
 }
 
+bool World::escaped(const Body& b) const {
+    return b.isDynamic() && settings_.worldBounds.enabled && !settings_.worldBounds.contains(b.position);
+}
+
+// A body frozen outside the bounds is asleep, so nothing integrates it and the solver sees
+// it as immovable, and wake() and wakeAll() pass it by. Freezing by putting it to sleep, not
+// by making it static or removing it, keeps it a derived state: "outside the bounds" follows
+// from its position and the settings, "frozen" from its sleep flag and zero velocities, all
+// of which snapshots, the recorder and the state hash already hold, so a rewind or a resumed
+// run freezes the same bodies on the same steps. Dragged back inside, it wakes as any body.
+void World::freezeEscapedBodies() {
+    char text[256];
+    const WorldBounds& wb = settings_.worldBounds;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        Slot& s = slots_[i];
+        if (!s.alive || !escaped(s.body)) continue;
+        Body& b = s.body;
+        // Reported once: when it leaves (it was awake), or when it is found outside without
+        // an event yet (the bounds shrank round it, or a snapshot was loaded); not on the
+        // steps it stays frozen. Leaving again after being dragged back counts on that event.
+        const bool reported = eventIndex_.count({i, WorldEventKind::LeftWorld}) > 0;
+        if (!b.sleeping || !reported) {
+            flags_.leftWorld = true;
+            std::snprintf(text, sizeof text,
+                          "left the world bounds at (%.4g, %.4g, %.4g) m (bounds (%.4g, %.4g, %.4g) "
+                          "to (%.4g, %.4g, %.4g) m): frozen there",
+                          b.position.x, b.position.y, b.position.z, wb.min.x, wb.min.y, wb.min.z,
+                          wb.max.x, wb.max.y, wb.max.z);
+            addEvent(i, WorldEventKind::LeftWorld, text);
+        }
+        b.sleeping = true;
+        b.sleepIsland = i;
+        b.sleepTime = 0.0f;
+        b.linearVelocity = glm::vec3(0.0f);
+        b.angularVelocity = glm::vec3(0.0f);
+    }
+}
+
 void World::watch() {
     const WatchdogSettings& wd = settings_.watchdog;
     if (!wd.enabled) {

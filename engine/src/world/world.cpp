@@ -246,10 +246,14 @@ void World::setPose(BodyId id, const glm::vec3& position, const glm::quat& orien
     b.previousOrientation = b.orientation;
     b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
     wake(b);
-    // A moved body's pairs are measured afresh next step: its old manifolds describe where it was.
+    // A moved body's pairs are measured afresh next step: its old manifolds describe where it
+    // was, and a sleeping body it touched wakes (a pair kept asleep would outlive the move).
     for (ContactManifoldInfo& m : pipeline_->manifolds)
-        if (m.bodyA.index == id.index || m.bodyB.index == id.index)
+        if (m.bodyA.index == id.index || m.bodyB.index == id.index) {
             m.localNormalA = m.localNormalB = glm::vec3(0.0f);
+            wake(slots_[m.bodyA.index].body);
+            wake(slots_[m.bodyB.index].body);
+        }
     if (pipeline_->broadphase && pipeline_->broadphase->has(id.index))
         pipeline_->broadphase->move(id.index, computeAabb(b.shape, b.position, b.orientation),
                                     glm::vec3(0.0f));
@@ -430,6 +434,7 @@ void World::finishStep() {
         b.angularVelocity = glm::vec3(0.0f);
         b.worldInvInertia = rotateTensor(b.orientation, b.localInvInertia);
     }
+    freezeEscapedBodies();
     watch();
 }
 

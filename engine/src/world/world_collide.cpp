@@ -5,6 +5,7 @@
 #include "collision/contact_cache.h"
 #include "collision/narrowphase.h"
 #include "core/math.h"
+#include "tumble/solver_methods.h"
 #include "world/pipeline.h"
 #include "world/timer.h"
 
@@ -82,6 +83,28 @@ void World::updateContacts() {
     size_t old = 0;
     int touchingPairs = 0, points = 0, reused = 0;
     float deepest = 0.0f;
+    // A cached pair the broad phase no longer reports because none of its bodies moves is
+    // kept as it was, asleep (keptAsleep): in the cache's order, between the measured pairs.
+    auto keepIfAsleep = [&](const ContactManifoldInfo& m) {
+        if (!keptAsleep(m)) return;
+        ContactManifoldInfo& info = p.manifolds.emplace_back(m);
+        info.sleeping = true;
+        info.remeasured = false;
+        // What the solve reads beyond what snapshots keep is derived again as for a measured
+        // pair, so a resumed run solves a woken pair with the same bits: each point handed
+        // its own impulses, clamp and drift (a match with itself), lever arms from the
+        // bodies' centres.
+        inheritImpulses(&m, info);
+        const glm::vec3 xa = slots_[m.bodyA.index].body.position;
+        const glm::vec3 xb = slots_[m.bodyB.index].body.position;
+        for (int k = 0; k < info.pointCount; ++k) {
+            info.points[k].rA = info.points[k].position - xa;
+            info.points[k].rB = info.points[k].position - xb;
+        }
+        for (int k = 0; k < info.pointCount; ++k) deepest = std::min(deepest, info.points[k].separation);
+        ++touchingPairs;
+        points += info.pointCount;
+    };
     for (const BodyPair& pair : p.pairs) {
         const Slot& sa = slots_[pair.a];
         const Slot& sb = slots_[pair.b];
@@ -89,10 +112,10 @@ void World::updateContacts() {
         while (old < p.previous.size() &&
                (p.previous[old].bodyA.index < pair.a ||
                 (p.previous[old].bodyA.index == pair.a && p.previous[old].bodyB.index < pair.b)))
-            ++old;
+            keepIfAsleep(p.previous[old++]);
         const ContactManifoldInfo* prev = nullptr;
         if (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb)
-            prev = &p.previous[old];
+            prev = &p.previous[old++];
 
         const Body& a = sa.body;
         const Body& b = sb.body;
@@ -157,6 +180,7 @@ void World::updateContacts() {
             points += info.pointCount;
         }
     }
+    while (old < p.previous.size()) keepIfAsleep(p.previous[old++]);
     counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
     counters_.pairs = touchingPairs;
     counters_.pairsRemeasured = reused;
@@ -174,14 +198,40 @@ void World::updateContacts() {
         if (b.sleeping && (aAwake || aKinematicMoving)) wake(b);
         if (a.sleeping && (bAwake || bKinematicMoving)) wake(a);
     }
+    // A pair kept asleep whose bodies were just woken is solved this step as it was kept:
+    // the bodies have not moved since it was measured.
+    countSleepingContacts();
+}
+
+bool World::keptAsleep(const ContactManifoldInfo& m) const {
+    if (m.pointCount == 0 || m.bodyB.index >= slots_.size()) return false;
+    const Slot& sa = slots_[m.bodyA.index];
+    const Slot& sb = slots_[m.bodyB.index];
+    if (!sa.alive || !sb.alive || sa.generation != m.bodyA.generation ||
+        sb.generation != m.bodyB.generation)
+        return false;
+    auto still = [](const Body& b) { return b.type == BodyType::Static || (b.isDynamic() && b.sleeping); };
+    return still(sa.body) && still(sb.body) && (sa.body.sleeping || sb.body.sleeping);
+}
+
+void World::countSleepingContacts() {
+    counters_.sleepingPairs = 0;
+    counters_.sleepingContacts = 0;
+    for (ContactManifoldInfo& m : pipeline_->manifolds) {
+        m.sleeping = keptAsleep(m);
+        if (!m.sleeping) continue;
+        ++counters_.sleepingPairs;
+        counters_.sleepingContacts += m.pointCount;
+    }
 }
 
 void World::wake(Body& b) {
     if (!b.sleeping) return;
-    // Wake every body that fell asleep in the same island.
+    // Wake every body that fell asleep in the same island; one frozen outside the world
+    // bounds stays frozen (freezeEscapedBodies).
     uint32_t island = b.sleepIsland;
     for (Slot& s : slots_) {
-        if (!s.alive || !s.body.sleeping || s.body.sleepIsland != island) continue;
+        if (!s.alive || !s.body.sleeping || s.body.sleepIsland != island || escaped(s.body)) continue;
         s.body.sleeping = false;
         s.body.sleepTime = 0.0f;
     }
@@ -189,6 +239,7 @@ void World::wake(Body& b) {
 
 void World::wakeAll() {
     for (Slot& s : slots_) {
+        if (s.alive && escaped(s.body)) continue;
         s.body.sleeping = false;
         s.body.sleepTime = 0.0f;
     }
@@ -269,6 +320,7 @@ void World::updateSleep(float dt) {
     p.islandOf.assign(slots_.size(), -1);
     for (uint32_t i : dynamicBodies) p.islandOf[i] = static_cast<int>(p.islands.find(i));
     if (!sl.enabled) return;
+    keepCorrectingAwake(minSleep);
     for (uint32_t i : dynamicBodies) {
         Body& b = slots_[i].body;
         if (b.sleeping) continue;
@@ -278,6 +330,36 @@ void World::updateSleep(float dt) {
         b.sleepIsland = root;
         b.linearVelocity = glm::vec3(0.0f);
         b.angularVelocity = glm::vec3(0.0f);
+    }
+    // The pairs of bodies that fell asleep just now show as asleep from now on.
+    countSleepingContacts();
+}
+
+void World::keepCorrectingAwake(std::vector<float>& minSleep) {
+    // An island with a correction pending stays awake: a point deeper than the slop is still
+    // being pushed out by the position correction, which moves nothing once the bodies sleep,
+    // so sleeping now would freeze the overlap short of the slop for good. Pending means
+    // deeper than the slop by more than 10 um (what a float position of some metres still
+    // resolves well): the push-out shrinks the excess by a share erp each step, so a box 2 x
+    // slop deep gets there in ln(slop / 10 um) / erp steps (31 at erp 0.2, 2 s at erp 0.05)
+    // rather than never. Only the methods that leave
+    // integration to the world correct this way; with correction off nothing is pending.
+    const SolverSettings& ss = settings_.solver;
+    const bool corrects = ss.positionCorrection != PositionCorrection::None && ss.erp > 0.0f &&
+                          ss.maxCorrectionVelocity > 0.0f &&
+                          !solverMethodOrDefault(ss.method).integrates;
+    if (!corrects) return;
+    StepPipeline& p = *pipeline_;
+    const float pending = -(ss.slop + 1e-5f);
+    for (const ContactManifoldInfo& m : p.manifolds) {
+        if (m.sleeping) continue;
+        float deepest = 0.0f;
+        for (int k = 0; k < m.pointCount; ++k) deepest = std::min(deepest, m.points[k].separation);
+        if (deepest >= pending) continue;
+        // Islands join dynamic bodies only: the dynamic side names the island.
+        const uint32_t i = slots_[m.bodyA.index].body.isDynamic() ? m.bodyA.index : m.bodyB.index;
+        if (!slots_[i].body.isDynamic()) continue;
+        minSleep[p.islands.find(i)] = 0.0f;
     }
 }
 

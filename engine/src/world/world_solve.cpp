@@ -152,7 +152,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         s.body.angularVelocity = p.bodies[i].w;
     }
     for (const ContactManifoldInfo& m : p.manifolds) {
-        if (m.pointCount == 0) continue;
+        if (m.pointCount == 0 || m.sleeping) continue;
         ++st.manifolds;
         st.rows += 3 * m.pointCount;
     }
