@@ -85,8 +85,10 @@ bool materialCombo(const World& world, int& material) {
                 changed = true;
             }
             if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("density %.0f kg/m^3, restitution %.2f, mu_s %.2f, mu_d %.2f", m.density,
-                                  m.restitution, m.staticFriction, m.dynamicFriction);
+                ImGui::SetTooltip("density %.0f kg/m^3, restitution %.2f, mu_s %.2f, mu_d %.2f, c_r %.4f m, "
+                                  "c_t %.4f m",
+                                  m.density, m.restitution, m.staticFriction, m.dynamicFriction,
+                                  m.rollingResistance, m.torsionalFriction);
             }
         }
         ImGui::EndCombo();
@@ -417,6 +419,12 @@ void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldF
     ImGui::Text("e %.2f   mu_s %.2f   mu_d %.2f", m.restitution, m.staticFriction, m.dynamicFriction);
     itemTooltip("The pair's restitution and static / dynamic friction from the material table "
                 "(combine rules or an override, Materials panel).");
+    if (m.rollingResistance > 0.0f || m.torsionalFriction > 0.0f) {
+        ImGui::Text("c_r %.4f m   c_t %.4f m", m.rollingResistance, m.torsionalFriction);
+        itemTooltip("The pair's rolling resistance and torsional friction: the torque against "
+                    "rolling is at most c_r sum(lambda_n), against spinning about the normal "
+                    "c_t sum(lambda_n), over the manifold's normal impulses (N m s per step).");
+    }
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollX |
                                   ImGuiTableFlags_SizingFixedFit;
     const ImGuiStyle& style = ImGui::GetStyle();

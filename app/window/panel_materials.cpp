@@ -29,7 +29,15 @@ const ColumnHelp kMaterialColumns[] = {
           "h rebounds to about e^2 h."},
     {"mu_s", "Static friction coefficient, >= 0: a sticking point holds while |lambda_t| <= mu_s "
              "lambda_n."},
-    {"mu_d", "Dynamic friction coefficient, >= 0: a sliding point is resisted by mu_d lambda_n."},
+    {"mu_d", "Dynamic friction coefficient, >= 0: a sliding point is resisted by mu_d lambda_n, "
+             "against its own slip."},
+    {"c_r", "Rolling resistance, m (>= 0): the largest torque against rolling per newton of "
+            "normal force, |tau| <= c_r F_n (a rolling resistance coefficient C_rr times the "
+            "radius). A ball of radius R slows at 5/7 g c_r / R. 0: it rolls for ever."},
+    {"c_t", "Torsional friction, m (>= 0): the largest torque against spinning about the contact "
+            "normal per newton of normal force, |tau| <= c_t F_n (mu times a contact patch's "
+            "radius, which a point contact lacks). A ball spinning on the spot slows at "
+            "5/2 g c_t / R^2. 0: it spins for ever."},
     {"##remove", "Remove the material (only when no body uses it; presets stay)."},
 };
 constexpr int kMaterialColumnCount = static_cast<int>(sizeof kMaterialColumns / sizeof kMaterialColumns[0]);
@@ -45,7 +53,7 @@ glm::vec3 newMaterialColor(size_t n) {
 bool drawCombineRules(Settings& s) {
     ImGui::PushItemWidth(-150.0f);
     bool changed = enumCombo("Friction combine", s.frictionCombine, 6, help::kCombineRule);
-    itemTooltip("How the two materials' mu_s (and mu_d) make the pair's value, unless the pair is "
+    itemTooltip("How the two materials' mu_s (and mu_d, c_r, c_t) make the pair's value, unless the pair is "
                 "overridden. Hover each entry for its formula.");
     changed |= enumCombo("Restitution combine", s.restitutionCombine, 6, help::kCombineRule);
     itemTooltip("How the two materials' e make the pair's restitution, unless the pair is "
@@ -83,13 +91,21 @@ bool materialRow(App& app, size_t index) {
     changed |= ImGui::DragFloat("##mud", &m.dynamicFriction, 0.01f, 0.0f, 10.0f, "%.2f");
     itemTooltip(kMaterialColumns[5].help);
     ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::DragFloat("##cr", &m.rollingResistance, 0.0005f, 0.0f, 1.0f, "%.4f");
+    itemTooltip(kMaterialColumns[6].help);
+    ImGui::TableNextColumn();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    changed |= ImGui::DragFloat("##ct", &m.torsionalFriction, 0.0005f, 0.0f, 1.0f, "%.4f");
+    itemTooltip(kMaterialColumns[7].help);
+    ImGui::TableNextColumn();
     bool removed = false;
     if (ImGui::SmallButton("x")) {
         std::string error;
         removed = world.removeMaterial(static_cast<int>(index), &error);
         app.materialError = removed ? "" : "Cannot remove " + m.name + ": " + error;
     }
-    itemTooltip(kMaterialColumns[6].help);
+    itemTooltip(kMaterialColumns[8].help);
     ImGui::PopID();
     if (removed) return false;
     if (changed) {
@@ -98,6 +114,8 @@ bool materialRow(App& app, size_t index) {
         m.restitution = std::isfinite(m.restitution) ? std::clamp(m.restitution, 0.0f, 1.0f) : 0.0f;
         m.staticFriction = std::isfinite(m.staticFriction) ? std::max(m.staticFriction, 0.0f) : 0.0f;
         m.dynamicFriction = std::isfinite(m.dynamicFriction) ? std::max(m.dynamicFriction, 0.0f) : 0.0f;
+        m.rollingResistance = std::isfinite(m.rollingResistance) ? std::clamp(m.rollingResistance, 0.0f, 1.0f) : 0.0f;
+        m.torsionalFriction = std::isfinite(m.torsionalFriction) ? std::clamp(m.torsionalFriction, 0.0f, 1.0f) : 0.0f;
         world.setMaterial(m);
         world.wakeAll();
     }
@@ -147,6 +165,8 @@ void drawMaterialList(App& app) {
         ImGui::TableSetupColumn("e", ImGuiTableColumnFlags_WidthStretch, 0.9f);
         ImGui::TableSetupColumn("mu_s", ImGuiTableColumnFlags_WidthStretch, 0.9f);
         ImGui::TableSetupColumn("mu_d", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn("c_r", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("c_t", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableSetupColumn("remove", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFrameHeight());
         tableHeaderRow(kMaterialColumns, kMaterialColumnCount);
         for (size_t i = 0; i < app.world.materials().size(); ++i)
@@ -177,10 +197,20 @@ void pairEditor(World& world, int a, int b) {
     itemTooltip("Static friction of this pair, >= 0.");
     changed |= ImGui::DragFloat("mu_d", &v.dynamicFriction, 0.01f, 0.0f, 10.0f, "%.2f");
     itemTooltip("Dynamic friction of this pair, >= 0.");
+    changed |= ImGui::DragFloat("c_r", &v.rollingResistance, 0.0005f, 0.0f, 1.0f, "%.4f");
+    itemTooltip(kMaterialColumns[6].help);
+    changed |= ImGui::DragFloat("c_t", &v.torsionalFriction, 0.0005f, 0.0f, 1.0f, "%.4f");
+    itemTooltip(kMaterialColumns[7].help);
     ImGui::PopItemWidth();
     if (changed) {
-        MaterialPair pair{nameA, nameB, std::clamp(v.restitution, 0.0f, 1.0f),
-                          std::max(v.staticFriction, 0.0f), std::max(v.dynamicFriction, 0.0f)};
+        auto unit = [](float x, float hi) { return std::isfinite(x) ? std::clamp(x, 0.0f, hi) : 0.0f; };
+        MaterialPair pair{nameA,
+                          nameB,
+                          unit(v.restitution, 1.0f),
+                          unit(v.staticFriction, 1e30f),
+                          unit(v.dynamicFriction, 1e30f),
+                          unit(v.rollingResistance, 1.0f),
+                          unit(v.torsionalFriction, 1.0f)};
         world.setPairOverride(pair);
         world.wakeAll();
     }
@@ -196,15 +226,22 @@ void pairEditor(World& world, int a, int b) {
 void pairCell(World& world, int a, int b) {
     World::PairValues v = world.pairValues(a, b);
     if (v.overridden) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, kOverrideBg);
-    char text[48];
-    std::snprintf(text, sizeof text, "%.2f/%.2f/%.2f", v.restitution, v.staticFriction, v.dynamicFriction);
+    char text[80];
+    const int n = std::snprintf(text, sizeof text, "%.2f/%.2f/%.2f", v.restitution, v.staticFriction,
+                                v.dynamicFriction);
+    // Rolling resistance and torsional friction only where a pair has them.
+    if (v.rollingResistance > 0.0f || v.torsionalFriction > 0.0f)
+        std::snprintf(text + n, sizeof text - static_cast<size_t>(n), " r%.3f/t%.3f", v.rollingResistance,
+                      v.torsionalFriction);
     ImGui::PushID(a * 4096 + b);
     if (ImGui::Selectable(text)) ImGui::OpenPopup("pair");
-    char help[256];
-    std::snprintf(help, sizeof help, "%s x %s\ne %.3f   mu_s %.3f   mu_d %.3f\n%s\nClick to edit.",
+    char help[320];
+    std::snprintf(help, sizeof help,
+                  "%s x %s\ne %.3f   mu_s %.3f   mu_d %.3f\nrolling resistance c_r %.4f m   "
+                  "torsional friction c_t %.4f m\n%s\nClick to edit.",
                   world.materials()[static_cast<size_t>(a)].name.c_str(),
                   world.materials()[static_cast<size_t>(b)].name.c_str(), v.restitution,
-                  v.staticFriction, v.dynamicFriction,
+                  v.staticFriction, v.dynamicFriction, v.rollingResistance, v.torsionalFriction,
                   v.overridden ? "Overridden (coloured cell)." : "From the combine rules.");
     itemTooltip(help);
     if (ImGui::BeginPopup("pair")) {
@@ -220,9 +257,10 @@ void drawPairTable(World& world) {
         ImGui::TextDisabled("too many materials for the table (%d)", n);
         return;
     }
-    ImGui::TextDisabled("cell: e / mu_s / mu_d; click to override");
-    itemTooltip("Effective restitution and static / dynamic friction of each pair of materials, as "
-                "the solver uses them from the next step. Coloured cells are overrides.");
+    ImGui::TextDisabled("cell: e / mu_s / mu_d (r c_r / t c_t where set); click to override");
+    itemTooltip("Effective restitution, static / dynamic friction and, where a pair has them, "
+                "rolling resistance c_r and torsional friction c_t (m) of each pair of materials, "
+                "as the solver uses them from the next step. Coloured cells are overrides.");
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
                                   ImGuiTableFlags_SizingFixedFit;
     const ImGuiStyle& style = ImGui::GetStyle();

@@ -167,10 +167,16 @@ bool drawIterations(SolverSettings& v) {
                     "of mass m rests m g alpha deep.");
     }
     changed |= enumCombo("Friction model", v.frictionModel, 2, help::kFrictionModel);
-    itemTooltip("Shape of the Coulomb bound on the friction impulse.\n"
-                "pyramid: |lambda_t1|, |lambda_t2| <= mu lambda_n separately (a square: up to "
+    itemTooltip("Shape of the Coulomb bound on a sticking point's friction impulse.\n"
+                "pyramid: |lambda_t1|, |lambda_t2| <= mu_s lambda_n separately (a square: up to "
                 "sqrt(2) too much along the diagonals).\n"
-                "cone: |(lambda_t1, lambda_t2)| <= mu lambda_n (a circle).");
+                "cone: |(lambda_t1, lambda_t2)| <= mu_s lambda_n (a circle).\n"
+                "Either way a sliding point is braked by exactly mu_d lambda_n against its own "
+                "slip (t1 = its slip direction before the step, no row across it), so a sliding "
+                "box decelerates at mu_d g and a box spinning on its face brakes with "
+                "mu_d sum(lambda_n,i d_i), d_i each point's distance from the spin axis "
+                "(Coulomb at every point, as Bullet and Jolt solve per-point friction).\n"
+                "Rolling resistance and torsional friction are the materials' c_r and c_t.");
     ImGui::BeginDisabled(!(solverMethodOrDefault(v.method).uses & kUsesShockPropagation));
     changed |= ImGui::Checkbox("Shock propagation", &v.shockPropagation);
     itemTooltip("After the velocity iterations, one more Gauss-Seidel pass from the ground up in "

@@ -40,9 +40,10 @@ inline constexpr const char* kPositionCorrection[] = {
 inline constexpr const char* kFrictionModel[] = {
     "pyramid: |lambda_t1| <= mu lambda_n and |lambda_t2| <= mu lambda_n, clamped separately: a "
     "square instead of a circle, up to sqrt(2) mu lambda_n along its diagonals while sticking "
-    "(linearised cone). Sliding uses the slip direction only.",
-    "cone: |(lambda_t1, lambda_t2)| <= mu lambda_n; the tangential impulse is scaled back onto "
-    "the circle: isotropic Coulomb friction.",
+    "(linearised cone). A sliding point is braked along its own slip only, by mu_d lambda_n.",
+    "cone: |(lambda_t1, lambda_t2)| <= mu lambda_n while sticking; the tangential impulse is "
+    "scaled back onto the circle: isotropic Coulomb friction. A sliding point is braked along "
+    "its own slip only, by mu_d lambda_n.",
 };
 
 } // namespace tumble::app::help

@@ -62,6 +62,13 @@ TEST(SceneContent, EveryKeyIsReadWithItsValue) {
 
     ASSERT_EQ(s.materialPairs.size(), 2u);
     EXPECT_EQ(s.materialPairs[0].dynamicFriction, 0.15f);
+    EXPECT_EQ(s.materialPairs[0].rollingResistance, 0.002f);
+    EXPECT_EQ(s.materialPairs[0].torsionalFriction, 0.003f);
+    EXPECT_EQ(s.materials[0].rollingResistance, 0.004f);
+    EXPECT_EQ(s.materials[0].torsionalFriction, 0.009f);
+    // Left out of a pair: the combine rule's (geometric mean) of the materials' values, and
+    // Metal has none.
+    EXPECT_EQ(s.materialPairs[1].rollingResistance, 0.0f);
     // Values a pair leaves out follow the combine rules (average, min here).
     EXPECT_EQ(s.materialPairs[1].staticFriction, 0.05f);
     EXPECT_NEAR(s.materialPairs[1].restitution, 0.5f * (0.05f + 0.05f), 1e-7f);

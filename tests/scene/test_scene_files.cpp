@@ -67,6 +67,7 @@ const BadFile kBadFiles[] = {
     {"bad_coplanar_hull.json", "bodies[0].shape.points: cannot build a convex hull: fewer than 4 non-coplanar points (the points are coplanar)"},
     {"bad_negative_radius.json", "bodies[0].shape.radius: must be in [0.001, 10000], got -1"},
     {"bad_restitution.json", "materials[0].restitution: must be in [0, 1], got 1.5"},
+    {"bad_rolling_resistance.json", "materials[0].rollingResistance: must be in [0, 1], got -0.01"},
     {"bad_timestep.json", "settings.timestep: must be in [1e-05, 0.0666667], got 0.5"},
     {"bad_world_bounds.json", "settings.worldBounds.max: must be above min on every axis (m), got y 5 <= 5"},
     {"bad_world_bounds_range.json", "settings.worldBounds.min[1]: must be in [-1e+06, 1e+06], got -2000000.0"},
