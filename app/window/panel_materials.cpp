@@ -53,8 +53,12 @@ glm::vec3 newMaterialColor(size_t n) {
 bool drawCombineRules(Settings& s) {
     ImGui::PushItemWidth(-150.0f);
     bool changed = enumCombo("Friction combine", s.frictionCombine, 6, help::kCombineRule);
-    itemTooltip("How the two materials' mu_s (and mu_d, c_r, c_t) make the pair's value, unless the pair is "
+    itemTooltip("How the two materials' mu_s (and mu_d) make the pair's value, unless the pair is "
                 "overridden. Hover each entry for its formula.");
+    changed |= enumCombo("Rolling combine", s.rollingCombine, 6, help::kCombineRule);
+    itemTooltip("How the two materials' rolling resistance c_r and torsional friction c_t (m) make "
+                "the pair's, unless the pair is overridden. max (default): a soft tyre rolls as "
+                "hard on any floor; the geometric mean would give 0 against a floor without any.");
     changed |= enumCombo("Restitution combine", s.restitutionCombine, 6, help::kCombineRule);
     itemTooltip("How the two materials' e make the pair's restitution, unless the pair is "
                 "overridden. max (default) lets each ball show its own bounce on a dead floor.");

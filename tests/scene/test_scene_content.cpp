@@ -66,8 +66,8 @@ TEST(SceneContent, EveryKeyIsReadWithItsValue) {
     EXPECT_EQ(s.materialPairs[0].torsionalFriction, 0.003f);
     EXPECT_EQ(s.materials[0].rollingResistance, 0.004f);
     EXPECT_EQ(s.materials[0].torsionalFriction, 0.009f);
-    // Left out of a pair: the combine rule's (geometric mean) of the materials' values, and
-    // Metal has none.
+    // Left out of a pair: rollingCombine's (min here) of the materials' values, and Metal has
+    // none.
     EXPECT_EQ(s.materialPairs[1].rollingResistance, 0.0f);
     // Values a pair leaves out follow the combine rules (average, min here).
     EXPECT_EQ(s.materialPairs[1].staticFriction, 0.05f);

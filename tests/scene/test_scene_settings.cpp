@@ -25,6 +25,7 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.contactReuseSlide, b.contactReuseSlide);
     EXPECT_EQ(a.frictionCombine, b.frictionCombine);
     EXPECT_EQ(a.restitutionCombine, b.restitutionCombine);
+    EXPECT_EQ(a.rollingCombine, b.rollingCombine);
     EXPECT_EQ(a.worldBounds.enabled, b.worldBounds.enabled);
     EXPECT_EQ(a.worldBounds.min, b.worldBounds.min);
     EXPECT_EQ(a.worldBounds.max, b.worldBounds.max);
@@ -76,6 +77,7 @@ Settings unusualSettings() {
     s.contactReuseSlide = 0.0035f;
     s.frictionCombine = CombineRule::Pythagorean;
     s.restitutionCombine = CombineRule::Multiply;
+    s.rollingCombine = CombineRule::Average;
     s.worldBounds.enabled = false;
     s.worldBounds.min = {-120.5f, -30.25f, -80.0f};
     s.worldBounds.max = {95.0f, 250.75f, 60.5f};
@@ -128,7 +130,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 48u) << j.dump(2); // 11 top-level values + 3 world bounds + 4 sleep + 26 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 49u) << j.dump(2); // 12 top-level values + 3 world bounds + 4 sleep + 26 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

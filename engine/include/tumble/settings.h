@@ -149,6 +149,9 @@ struct Settings {
     float contactReuseSlide = 0.002f;
     CombineRule frictionCombine = CombineRule::GeometricMean;
     CombineRule restitutionCombine = CombineRule::Max;
+    /// Rolling resistance and torsional friction of a pair. max (default): a soft tyre rolls
+    /// as hard on any floor, where the geometric mean would give 0 against a floor without any.
+    CombineRule rollingCombine = CombineRule::Max;
     WorldBounds worldBounds;                ///< m, the box dynamic bodies are frozen outside of
     SleepSettings sleep;
     SolverSettings solver;

@@ -25,8 +25,8 @@ PairMaterial combinePair(const Material& a, const Material& b, const Settings& s
     c.restitution = std::clamp(combine(settings.restitutionCombine, a.restitution, b.restitution), 0.0f, 1.0f);
     c.staticFriction = combine(settings.frictionCombine, a.staticFriction, b.staticFriction);
     c.dynamicFriction = combine(settings.frictionCombine, a.dynamicFriction, b.dynamicFriction);
-    c.rollingResistance = combine(settings.frictionCombine, a.rollingResistance, b.rollingResistance);
-    c.torsionalFriction = combine(settings.frictionCombine, a.torsionalFriction, b.torsionalFriction);
+    c.rollingResistance = combine(settings.rollingCombine, a.rollingResistance, b.rollingResistance);
+    c.torsionalFriction = combine(settings.rollingCombine, a.torsionalFriction, b.torsionalFriction);
     return c;
 }
 

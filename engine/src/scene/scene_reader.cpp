@@ -351,9 +351,9 @@ private:
                 d.pair.dynamicFriction =
                     combine(s.frictionCombine, a.dynamicFriction, b.dynamicFriction);
             if (!d.hasRollingResistance)
-                d.pair.rollingResistance = combine(s.frictionCombine, a.rollingResistance, b.rollingResistance);
+                d.pair.rollingResistance = combine(s.rollingCombine, a.rollingResistance, b.rollingResistance);
             if (!d.hasTorsionalFriction)
-                d.pair.torsionalFriction = combine(s.frictionCombine, a.torsionalFriction, b.torsionalFriction);
+                d.pair.torsionalFriction = combine(s.rollingCombine, a.torsionalFriction, b.torsionalFriction);
             scene_.materialPairs.push_back(d.pair);
         }
     }
