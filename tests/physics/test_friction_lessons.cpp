@@ -117,16 +117,22 @@ TEST(RollingResistanceLesson, EachPostStandsAtItsBallsStoppingPoint) {
     }
 }
 
-// The combine rule: with max, even the ball with no rolling resistance gets the floor's 0.01 m
-// and stops after 7.14 m; with min the 0.04 ball gets 0.01 too.
-TEST(RollingResistanceLesson, WithTheMaxCombineRuleTheBallWithoutResistanceTakesTheFloorsAndStops) {
+// The rolling combine rule: give the floor 0.01 m, and under max (the default) even the ball
+// with none stops after 7.14 m; under min the 0.02 ball gets the floor's 0.01 as well.
+TEST(RollingResistanceLesson, WithAFloorOfItsOwnTheCombineRuleDecidesEachPair) {
     SceneDef scene = loadScene("rolling-resistance.json");
-    World maxRule = buildWorld(scene);
-    maxRule.settings().frictionCombine = CombineRule::Max;
+    auto withFloor = [&](CombineRule rule) {
+        World w = buildWorld(scene);
+        Material floor = w.materials()[static_cast<size_t>(w.findMaterial("floor"))];
+        floor.rollingResistance = 0.01f;
+        w.setMaterial(floor);
+        w.settings().rollingCombine = rule;
+        return w;
+    };
+    World maxRule = withFloor(CombineRule::Max);
     const float travelled = rollingDistance(maxRule, "0", 30.0f);
     EXPECT_NEAR(travelled, rollingStop(0.01f), 0.02f * rollingStop(0.01f));
-    World minRule = buildWorld(scene);
-    minRule.settings().frictionCombine = CombineRule::Min;
+    World minRule = withFloor(CombineRule::Min);
     const float highTravelled = rollingDistance(minRule, "0.02", 30.0f);
     EXPECT_NEAR(highTravelled, rollingStop(0.01f), 0.02f * rollingStop(0.01f));
 }
