@@ -55,8 +55,17 @@ void drawRowDetail(const App& app, const ProbeRow& r) {
     if (r.kind != ProbeRowKind::Joint && r.source < world.contacts().size()) {
         const ContactManifoldInfo& m = world.contacts()[r.source];
         vecRow("normal n", "The manifold's normal, from A to B.", m.normal);
-        vecRow("tangent t1", "First friction direction (the slip direction while sliding).", m.tangent1);
-        vecRow("tangent t2", "Second friction direction, n x t1.", m.tangent2);
+        // The point's own friction directions: the manifold's basis while it sticks, its slip
+        // while it slides.
+        const std::vector<ContactManifoldFigures>& figures = world.contactFigures();
+        const bool known = r.source < figures.size() && r.point >= 0 && r.point < 4;
+        const ContactPointFigures* f = known ? &figures[r.source].points[r.point] : nullptr;
+        vecRow("tangent t1", "The point's first friction direction: the manifold's basis while it "
+                             "sticks, its own slip direction before the step while it slides.",
+               f ? f->tangent1 : m.tangent1);
+        vecRow("tangent t2", "The point's second friction direction, n x t1 (a sliding point has no "
+                             "row along it).",
+               f ? f->tangent2 : m.tangent2);
     }
     valueRow("K", "J M^-1 J^T, 1/kg: the row's velocity change per unit impulse.", "%.5g 1/kg", r.K);
     valueRow("effective mass", "1 / (K + softness), kg: the impulse per m/s of velocity error.", "%.5g kg",

@@ -31,9 +31,10 @@ struct DebugDrawOptions {
     /// the warm-start normal impulse (grey) beside the final one (green), on impulseScale
     bool warmStart = false;
     bool stickSlip = false;        ///< points coloured sticking (blue) or sliding (red)
-    /// the Coulomb bound of the last step in the tangent plane (square for the pyramid,
-    /// circle for the cone, half-width mu lambda_n on impulseScale) with the friction
-    /// impulse inside it (blue holding, red at the bound)
+    /// the Coulomb bound of the last step in the tangent plane (while sticking, square for
+    /// the pyramid, circle for the cone; while sliding, the segment along the point's slip;
+    /// half-width mu lambda_n on impulseScale) with the friction impulse inside it (blue
+    /// holding, red at the bound)
     bool frictionBound = false;
     /// position-correction arrows (magenta): the push-out velocity (Baumgarte, split
     /// impulse) or the nonlinear Gauss-Seidel push-out distance x 10

@@ -51,20 +51,21 @@ glm::vec3 depthColor(int depth) {
 
 /// The Coulomb bound a point's friction impulse had in the last step, flat in the tangent
 /// plane on the impulse scale, with the friction impulse inside it. mu is mu_s while the
-/// point sticks, else mu_d. Cone: |lambda_t| <= mu lambda_n, a circle. Pyramid:
-/// |lambda_t1|, |lambda_t2| <= mu lambda_n, a square; a sliding point's t1 is its slip
-/// direction and its lambda_t2 is held at 0 (solver/friction.h), so its bound is the
-/// segment along t1.
+/// point sticks, else mu_d. Sticking, cone: |lambda_t| <= mu lambda_n, a circle; pyramid:
+/// |lambda_t1|, |lambda_t2| <= mu lambda_n, a square. A sliding point (either model) is braked
+/// along its own slip only (solver/friction.h), so its bound is the segment along that slip.
 void drawFrictionBound(DebugDraw& d, const ContactManifoldInfo& m, const ContactPointInfo& p,
-                       bool cone, float scale) {
+                       const ContactPointFigures& f, bool cone, float scale) {
     if (p.normalImpulse <= 0.0f) return;
     const float mu = p.sticking ? m.staticFriction : m.dynamicFriction;
     const float h = scale * mu * p.normalImpulse;
     const glm::vec3 c = p.position, t1 = m.tangent1, t2 = m.tangent2;
-    if (cone) {
+    // The slip direction the solver used (figures of this step; the manifold's t1 when absent).
+    const glm::vec3 slip = glm::dot(f.tangent1, f.tangent1) > 0.5f ? f.tangent1 : t1;
+    if (!p.sticking) {
+        d.line(c - h * slip, c + h * slip, kYellow);
+    } else if (cone) {
         drawCircle(d, c, h, t1, t2, kYellow);
-    } else if (!p.sticking) {
-        d.line(c - h * t1, c + h * t1, kYellow);
     } else {
         const glm::vec3 corners[4] = {c + h * (t1 + t2), c + h * (t2 - t1), c - h * (t1 + t2),
                                       c + h * (t1 - t2)};
@@ -114,7 +115,7 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
                 const glm::vec3 from = p.position + kWarmStartOffset * m.tangent1;
                 d.arrow(from, from + o.impulseScale * f.warmStartImpulse[0] * m.normal, shade(kGrey));
             }
-            if (o.frictionBound) drawFrictionBound(d, m, p, cone, o.impulseScale);
+            if (o.frictionBound) drawFrictionBound(d, m, p, f, cone, o.impulseScale);
             if (o.correction && f.correctionVelocity > 0.0f)
                 d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, shade(kMagenta));
             if (o.correction && f.positionCorrection > 0.0f)
@@ -182,7 +183,7 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
         {"warmStart", &DebugDrawOptions::warmStart, "The warm-start normal impulse of the last step (grey: factor * last step's lambda_n, applied before the first iteration), 3 cm beside the final lambda_n (green), both on Impulse scale (m per N s): where grey is short of green the iterations had to make up the difference. 0 (no grey arrow) for a new point."},
         {"stickSlip", &DebugDrawOptions::stickSlip, "Points blue while friction holds them (sticking, |lambda_t| < mu lambda_n), red while sliding at the friction limit."},
-        {"frictionBound", &DebugDrawOptions::frictionBound, "The Coulomb bound of the last step at each point, flat in the tangent plane (t1, t2) on Impulse scale (m per N s), mu = mu_s while the point sticks, else mu_d (yellow). Pyramid: the square |lambda_t1|, |lambda_t2| <= mu lambda_n, half-width scale * mu lambda_n (a sliding point's bound is the segment along its slip direction t1: lambda_t2 is held at 0). Cone: the circle |lambda_t| <= mu lambda_n of radius scale * mu lambda_n. Inside it the friction impulse lambda_t1 t1 + lambda_t2 t2 as an arrow: blue while friction holds, red at the bound (clamp = friction limit, the point slides)."},
+        {"frictionBound", &DebugDrawOptions::frictionBound, "The Coulomb bound of the last step at each point, flat in the tangent plane (t1, t2) on Impulse scale (m per N s), mu = mu_s while the point sticks, else mu_d (yellow). While a point sticks, pyramid: the square |lambda_t1|, |lambda_t2| <= mu lambda_n, half-width scale * mu lambda_n; cone: the circle |lambda_t| <= mu lambda_n of radius scale * mu lambda_n. A sliding point's bound, in either model, is the segment along its own slip direction: it is braked by mu_d lambda_n against the slip and nothing across it. Inside it the friction impulse lambda_t1 t1 + lambda_t2 t2 as an arrow: blue while friction holds, red at the bound (clamp = friction limit, the point slides)."},
         {"correction", &DebugDrawOptions::correction, "Position correction at each point (magenta). Baumgarte and split impulse: the push-out velocity, bias = ERP/dt * max(depth - slop, 0) capped at maxCorrectionVelocity, drawn as 0.1 s of travel (m/s x 0.1 s). Nonlinear Gauss-Seidel: how far the position passes pushed the surfaces apart, the sum over passes of ERP * max(depth - slop, 0) (each capped at maxCorrectionVelocity dt), drawn x 10 (1 cm of correction = a 10 cm arrow)."},
         {"aabbs", &DebugDrawOptions::aabbs, "Tight axis-aligned bounding boxes of the shapes."},
         {"fatAabbs", &DebugDrawOptions::fatAabbs, "The broad phase's boxes: dynamic-tree nodes coloured by depth (green root to blue leaves), or the fattened boxes of the other broad phases."},
