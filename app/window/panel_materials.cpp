@@ -96,11 +96,11 @@ bool materialRow(App& app, size_t index) {
     itemTooltip(kMaterialColumns[5].help);
     ImGui::TableNextColumn();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    changed |= ImGui::DragFloat("##cr", &m.rollingResistance, 0.0005f, 0.0f, 1.0f, "%.4f");
+    changed |= ImGui::DragFloat("##cr", &m.rollingResistance, 0.0005f, 0.0f, 1.0f, "%.3f");
     itemTooltip(kMaterialColumns[6].help);
     ImGui::TableNextColumn();
     ImGui::SetNextItemWidth(-FLT_MIN);
-    changed |= ImGui::DragFloat("##ct", &m.torsionalFriction, 0.0005f, 0.0f, 1.0f, "%.4f");
+    changed |= ImGui::DragFloat("##ct", &m.torsionalFriction, 0.0005f, 0.0f, 1.0f, "%.3f");
     itemTooltip(kMaterialColumns[7].help);
     ImGui::TableNextColumn();
     bool removed = false;

@@ -252,12 +252,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     }
 }
 
-bool bounceLandings(std::span<ContactManifoldInfo> manifolds,
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
                     std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {
-    bool any = false;
-    for (const ContactConstraint& c : constraints)
-        for (int i = 0; i < c.pointCount; ++i) any = any || manifolds[c.manifold].points[i].landing;
-    if (!any) return false;
     // Every normal row takes part, so a bounce travels through what the bodies rest on (a ball
     // landing on a ball on the floor pushes it into the floor, which pushes back): the landing
     // points aim for -e vn0, all others only for not approaching; pushing only (lambda >= 0).
@@ -282,7 +278,6 @@ bool bounceLandings(std::span<ContactManifoldInfo> manifolds,
             a.v = toVec3(vA), a.w = toVec3(wA), b.v = toVec3(vB), b.w = toVec3(wB);
         }
     }
-    return true;
 }
 
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {

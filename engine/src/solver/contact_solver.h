@@ -127,9 +127,9 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB);
 /// reached within the step, approaching faster than the restitution threshold). Run after
 /// positions are integrated, so the body ends the step on the surface, leaving it at
 /// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
-/// impulse is not kept for warm starting: the next step finds the bodies parting. Returns
-/// whether any point bounced.
-bool bounceLandings(std::span<ContactManifoldInfo> manifolds,
+/// impulse is not kept for warm starting: the next step finds the bodies parting. The caller
+/// runs it only on a step where some point landed.
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
                     std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
