@@ -133,8 +133,15 @@ struct LaneMeasure {
     /// impulses it holds: normal rows in [0, inf), friction within mu lambda_n (a sliding point's
     /// t2 row carries nothing under the pyramid).
     [[gnu::always_inline]] void manifold(const ContactConstraint& c, float4 cn, float4 c1, float4 c2, bool cone) {
+        manifold(c, c.normalImpulse, c.tangentImpulse[0], c.tangentImpulse[1], cn, c1, c2, cone);
+    }
+
+    /// The same with the impulses given (a kernel measuring after it has solved the rows hands
+    /// in the impulses they held before).
+    [[gnu::always_inline]] void manifold(const ContactConstraint& c, float4 lambdaN, float4 lambda1, float4 lambda2,
+                                         float4 cn, float4 c1, float4 c2, bool cone) {
         if (cone) {
-            coneManifold(c, cn, c1, c2);
+            coneManifold(c, lambdaN, lambda1, lambda2, cn, c1, c2);
             return;
         }
         const int4 live = int4{0, 1, 2, 3} < c.pointCount;
@@ -142,18 +149,19 @@ struct LaneMeasure {
         uint32_t flags;
         std::memcpy(&flags, c.sliding, sizeof flags);
         const int4 sliding = ((int4{} + int(flags)) >> int4{0, 8, 16, 24} & 0xff) != 0;
-        const float4 limit = where(live, c.friction * c.normalImpulse);
-        normalRows(live, c.normalImpulse, c.normalMass, cn - c.bias);
-        frictionRows(c.tangentImpulse[0], limit, c.tangentMass[0], c1 - c.tangentBias[0]);
-        frictionRows(c.tangentImpulse[1], where(~sliding, limit), c.tangentMass[1], c2 - c.tangentBias[1]);
+        const float4 limit = where(live, c.friction * lambdaN);
+        normalRows(live, lambdaN, c.normalMass, cn - c.bias);
+        frictionRows(lambda1, limit, c.tangentMass[0], c1 - c.tangentBias[0]);
+        frictionRows(lambda2, where(~sliding, limit), c.tangentMass[1], c2 - c.tangentBias[1]);
     }
 
     /// The cone's rows, point by point (off the kernels' hot path).
-    void coneManifold(const ContactConstraint& c, float4 cn, float4 c1, float4 c2) {
+    void coneManifold(const ContactConstraint& c, float4 normal, float4 lambda1, float4 lambda2, float4 cn, float4 c1,
+                      float4 c2) {
         for (int i = 0; i < c.pointCount; ++i) {
-            const float lambdaN = c.normalImpulse[i];
+            const float lambdaN = normal[i];
             scalar.row(lambdaN, 0.0f, 1e30f, c.normalMass[i], cn[i] - c.bias[i]);
-            scalar.friction(c.tangentImpulse[0][i], c.tangentImpulse[1][i], c1[i] - c.tangentBias[0][i],
+            scalar.friction(lambda1[i], lambda2[i], c1[i] - c.tangentBias[0][i],
                             c2[i] - c.tangentBias[1][i], c.tangentMass[0][i], c.tangentMass[1][i],
                             c.friction[i] * lambdaN, true, c.sliding[i]);
         }
@@ -161,11 +169,12 @@ struct LaneMeasure {
 
     /// A manifold at the velocities in `start`, with the impulses it holds (before the pass
     /// changes them): what a measure pass at the start of the pass would find.
-    [[gnu::always_inline]] void manifoldAtStart(const ContactConstraint& c, bool cone) {
+    [[gnu::always_inline]] void manifoldAtStart(const ContactConstraint& c, float4 lambdaN, float4 lambda1,
+                                                float4 lambda2, bool cone) {
         const PassStartVelocity& a = start[c.indexA];
         const PassStartVelocity& b = start[c.indexB];
         const LaneVectors vrel = relativeVelocity(c, a.v, a.w, b.v, b.w);
-        manifold(c, along(vrel, c.axis[kNormalRow]), along(vrel, c.axis[kTangent1Row]),
+        manifold(c, lambdaN, lambda1, lambda2, along(vrel, c.axis[kNormalRow]), along(vrel, c.axis[kTangent1Row]),
                  along(vrel, c.axis[kTangent2Row]), cone);
     }
 
