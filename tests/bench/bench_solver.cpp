@@ -1,4 +1,5 @@
-// Tumble on the solver scenes: median ms per step over 10 s and the largest drift.
+// Tumble on the solver scenes: median ms per step over 10 s and the largest drift, with the
+// scene's method (block Gauss-Seidel) and with the wide method (BM_Wide_*).
 #include "bench_scenes.h"
 
 #include <benchmark/benchmark.h>
@@ -11,8 +12,9 @@ namespace {
 
 using namespace tumble;
 
-void runScene(benchmark::State& state, const bench::BenchScene& scene) {
+void runScene(benchmark::State& state, const bench::BenchScene& scene, const char* method = nullptr) {
     SceneDef def = bench::loadBenchScene(scene.file);
+    if (method) def.settings.solver.method = method;
     for (auto _ : state) {
         World world = buildWorld(def);
         std::vector<BodyId> ids = world.bodyIds();
@@ -47,3 +49,13 @@ TUMBLE_SCENE_BENCH(BM_Solver_Pyramid40, 1)
 TUMBLE_SCENE_BENCH(BM_Solver_BoxRain1000, 2)
 TUMBLE_SCENE_BENCH(BM_Solver_SpherePit2000, 3)
 TUMBLE_SCENE_BENCH(BM_Solver_Stack20, 4)
+
+#define TUMBLE_WIDE_BENCH(Name, Index)                                                            \
+    static void Name(benchmark::State& s) { runScene(s, bench::kSolverScenes[Index], "wide"); }   \
+    BENCHMARK(Name)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+TUMBLE_WIDE_BENCH(BM_Wide_Pyramid20, 0)
+TUMBLE_WIDE_BENCH(BM_Wide_Pyramid40, 1)
+TUMBLE_WIDE_BENCH(BM_Wide_BoxRain1000, 2)
+TUMBLE_WIDE_BENCH(BM_Wide_SpherePit2000, 3)
+TUMBLE_WIDE_BENCH(BM_Wide_Stack20, 4)

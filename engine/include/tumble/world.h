@@ -94,6 +94,9 @@ struct SolverStats {
     /// Exact methods: largest complementarity error of an exactly solved island, m/s (the
     /// natural residual of lcp.h: 0 at an exact solution).
     float exactError = 0.0f;
+    int colours = 0;          ///< wide method: colours of the constraint graph this step
+    int overflowManifolds = 0;///< wide method: manifolds no colour took (solved one by one)
+    int lanes = 0;            ///< wide method: manifolds per SIMD group (4 SSE, 8 AVX2)
 };
 
 /// Calls of each cell of the narrow-phase dispatch table in the last step, [typeA][typeB].

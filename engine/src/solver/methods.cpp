@@ -10,6 +10,7 @@ namespace tumble {
 // One line per method file.
 void solveBlockGaussSeidelMethod(SolveContext&);
 void solveJacobiMethod(SolveContext&);
+void solveWideMethod(SolveContext&);
 void solvePgsMethod(SolveContext&);
 void solveSorMethod(SolveContext&);
 void solveRandomOrderMethod(SolveContext&);
@@ -33,6 +34,16 @@ constexpr std::array kMethods = {
         "points. Row update: lambda_i = clamp(lambda_i - omega (Cdot_i - b_i) / K_ii). Tumble's "
         "default; converges fast and keeps tall stacks level.",
         kRigid | kUsesRelaxation, false, solveBlockGaussSeidelMethod},
+    SolverMethodInfo{
+        "wide", "Wide Gauss-Seidel (coloured, SIMD)",
+        "Block Gauss-Seidel's rows and order within each manifold, with the manifolds coloured "
+        "so that no two of a colour share a moving body (greedy, recomputed every step), then "
+        "solved 4 (SSE) or 8 (AVX2, when the CPU has it) at once, one per SIMD lane, colour by "
+        "colour (Box3D's wide solver). Same update, lambda_i = clamp(lambda_i - omega (Cdot_i - "
+        "b_i) / K_ii); a different visiting order (by colour), so its results differ from "
+        "block Gauss-Seidel's in the last digits and converge alike. Manifolds past 32 colours "
+        "are solved one by one after the colours. Bit for bit the same with 4 or 8 lanes.",
+        kRigid | kUsesRelaxation, false, solveWideMethod},
     SolverMethodInfo{
         "pgs", "PGS, row by row",
         "Projected Gauss-Seidel one scalar row at a time, the plain sequential-impulse loop "

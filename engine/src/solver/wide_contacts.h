@@ -1,0 +1,97 @@
+#pragma once
+// The wide solver's contact rows: W manifolds of one colour side by side, one per SIMD lane
+// (colouring.h), so that one vector instruction advances W manifolds (Box3D's wide contact
+// solver; Catto, "Solver2D", 2024). Block Gauss-Seidel (solve_gauss_seidel.cpp) puts a
+// manifold's four points in the lanes instead; its inner loops, the friction point by point
+// and the sweeps over the normal block, are chains of scalar steps each waiting on the one
+// before, and a pass spends most of its time waiting. Here each step of those chains is one
+// vector step for W manifolds.
+//
+// The rows and their order are block Gauss-Seidel's: per manifold, friction point by point,
+// then the normal rows as one block with kInnerSweeps sweeps over its coupling K (contact_solver.h).
+// The friction of a point reaches the rows after it through the velocities (the bodies'
+// velocities are in registers for the whole manifold) rather than through the couplings:
+// the same Gauss-Seidel, rounded differently. Manifolds of one colour share no moving body, so
+// taking them W at a time gives every lane exactly what taking them one by one would: the
+// result does not depend on W (a test runs W = 4 and W = 8 to the same hash).
+//
+// The kernel is a template on W, instantiated for SSE (W = 4, wide_contacts.cpp) and, in a
+// file compiled for AVX2 (W = 8, wide_contacts_avx2.cpp), chosen at run time when the CPU has
+// it. Neither contracts a * b + c into one fused instruction, so both round alike.
+#include "solver/contact_solver.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace tumble {
+
+template <int W> struct WideLanes {
+    typedef float F __attribute__((vector_size(4 * W)));
+    typedef int I __attribute__((vector_size(4 * W)));
+};
+
+/// A 3-vector per lane.
+template <int W> struct WideVector {
+    typename WideLanes<W>::F x{}, y{}, z{};
+};
+
+/// Point p of W manifolds (lane l: manifold l). A manifold with fewer points has zeros here,
+/// so its absent points never push.
+template <int W> struct WidePoint {
+    using F = typename WideLanes<W>::F;
+    WideVector<W> t1, t2;                  ///< friction axes (contact_solver.h: the point's own)
+    WideVector<W> rA, rB;                  ///< m
+    WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
+    F normalMass{}, tangentMass[2]{}, bias{}, tangentBias[2]{}, friction{};
+    F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
+    typename WideLanes<W>::I sliding{};    ///< -1 where the point slides
+};
+
+/// W manifolds of one colour.
+template <int W> struct alignas(4 * W) WideGroup {
+    using F = typename WideLanes<W>::F;
+    static constexpr uint32_t kEmpty = ~0u;
+    WideVector<W> normal;
+    F K[4][4]{};                           ///< the normal block's coupling, K[i][j] per lane
+    F invDiagonal[4]{};
+    F invMassA{}, invMassB{};
+    WidePoint<W> points[4];
+    uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
+    uint32_t bodyA[W], bodyB[W];
+    int pointCount = 0;                    ///< the most points of any lane
+};
+
+/// What a wide pass needs beside its groups.
+struct WidePassSettings {
+    float omega = 1.0f;
+    int sweeps = kInnerSweeps;
+    bool cone = false;
+    bool measure = false; ///< track the largest impulse change
+};
+
+/// One manifold's impulse changes in a traced pass: normal summed over its points, and the
+/// friction impulse added (N s).
+struct WideLaneChange {
+    float normal = 0.0f;
+    glm::vec3 friction{0.0f};
+};
+
+/// The groups of one step, for W lanes (begin: from the constraints after the warm start).
+template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
+                                      const std::vector<std::vector<uint32_t>>& colours,
+                                      std::vector<WideGroup<W>>& groups);
+
+/// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.
+/// With `changes` (a traced pass), each live lane's change is written there, W per group.
+template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
+                                       const WidePassSettings& pass, WideLaneChange* changes = nullptr);
+
+/// The groups' accumulated impulses back into the constraints they came from.
+template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,
+                                          std::span<ContactConstraint> constraints);
+
+/// True when the CPU runs AVX2 (W = 8 groups); false makes the SSE path be used.
+bool wideAvx2Available();
+
+} // namespace tumble

@@ -1,0 +1,230 @@
+#pragma once
+// The wide solver's templates (wide_contacts.h), included only by the two files that
+// instantiate them: wide_contacts.cpp (W = 4, SSE) and wide_contacts_avx2.cpp (W = 8, AVX2).
+#include "solver/wide_contacts.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tumble {
+namespace wide {
+
+template <int W> using F = typename WideLanes<W>::F;
+template <int W> using I = typename WideLanes<W>::I;
+
+template <int W> inline F<W> select(I<W> mask, F<W> a, F<W> b) { return mask ? a : b; }
+template <int W> inline F<W> maxLanes(F<W> a, F<W> b) { return a > b ? a : b; }
+template <int W> inline F<W> minLanes(F<W> a, F<W> b) { return a < b ? a : b; }
+
+template <int W> inline F<W> dot(const WideVector<W>& a, const WideVector<W>& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/// The velocities of a lane's bodies, gathered into lanes.
+template <int W> struct Velocities {
+    WideVector<W> vA, wA, vB, wB;
+
+    /// vB + wB x rB - vA - wA x rA (contact_rows.h's relativeVelocity, lane by lane).
+    WideVector<W> relative(const WideVector<W>& rA, const WideVector<W>& rB) const {
+        return {(vB.x + (wB.y * rB.z - wB.z * rB.y)) - (vA.x + (wA.y * rA.z - wA.z * rA.y)),
+                (vB.y + (wB.z * rB.x - wB.x * rB.z)) - (vA.y + (wA.z * rA.x - wA.x * rA.z)),
+                (vB.z + (wB.x * rB.y - wB.y * rB.x)) - (vA.z + (wA.x * rA.y - wA.y * rA.x))};
+    }
+
+    /// An impulse P on B (and -P on A) with angular responses dwA (taken from A), dwB.
+    void apply(const WideVector<W>& P, F<W> mA, F<W> mB, const WideVector<W>& dwA, const WideVector<W>& dwB) {
+        vA.x -= mA * P.x, vA.y -= mA * P.y, vA.z -= mA * P.z;
+        vB.x += mB * P.x, vB.y += mB * P.y, vB.z += mB * P.z;
+        wA.x -= dwA.x, wA.y -= dwA.y, wA.z -= dwA.z;
+        wB.x += dwB.x, wB.y += dwB.y, wB.z += dwB.z;
+    }
+};
+
+/// a * s + b * t, component by component.
+template <int W> inline WideVector<W> combine(const WideVector<W>& a, F<W> s, const WideVector<W>& b, F<W> t) {
+    return {a.x * s + b.x * t, a.y * s + b.y * t, a.z * s + b.z * t};
+}
+
+template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::vec3& v) {
+    out.x[lane] = v.x, out.y[lane] = v.y, out.z[lane] = v.z;
+}
+
+template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
+
+/// One group: friction point by point, then the normal block.
+template <int W>
+inline void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass, F<W>& largest,
+                       WideLaneChange* changes) {
+    static const SolverBody kNone{};
+    const SolverBody* a[W];
+    const SolverBody* b[W];
+    Velocities<W> vel;
+    for (int l = 0; l < W; ++l) {
+        const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
+        a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
+        b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
+        setLane(vel.vA, l, a[l]->v), setLane(vel.wA, l, a[l]->w);
+        setLane(vel.vB, l, b[l]->v), setLane(vel.wB, l, b[l]->w);
+    }
+    const F<W> zero{};
+    const F<W> mA = g.invMassA, mB = g.invMassB;
+    const int count = g.pointCount;
+    WideVector<W> frictionSum;
+
+    // Friction, point by point, from the normal impulses the manifold comes in with.
+    for (int p = 0; p < count; ++p) {
+        WidePoint<W>& q = g.points[p];
+        const WideVector<W> dv = vel.relative(q.rA, q.rB);
+        F<W> d1 = -pass.omega * q.tangentMass[0] * (dot(q.t1, dv) - q.tangentBias[0]);
+        F<W> d2 = -pass.omega * q.tangentMass[1] * (dot(q.t2, dv) - q.tangentBias[1]);
+        const F<W> limit = q.friction * q.normalImpulse;
+        const F<W> old1 = q.tangentImpulse[0], old2 = q.tangentImpulse[1];
+        // friction.h's clampFrictionChange, lane by lane: the change clamped per axis (the
+        // pyramid, and a sliding point's t1 in either model; its t2 carries nothing) ...
+        const F<W> axis1 = minLanes<W>(maxLanes<W>(d1, -limit - old1), limit - old1);
+        const F<W> axis2 = select<W>(q.sliding, -old2, minLanes<W>(maxLanes<W>(d2, -limit - old2), limit - old2));
+        if (pass.cone) {
+            // ... or, for a sticking point under the cone, the sum put back on the disc.
+            F<W> t1 = old1 + d1, t2 = old2 + d2;
+            const I<W> outside = (t1 * t1 + t2 * t2 > limit * limit) & ~q.sliding;
+            for (int l = 0; l < W; ++l)
+                if (outside[l]) {
+                    const float s = limit[l] / std::sqrt(t1[l] * t1[l] + t2[l] * t2[l]);
+                    t1[l] *= s;
+                    t2[l] *= s;
+                }
+            d1 = select<W>(q.sliding, axis1, t1 - old1);
+            d2 = select<W>(q.sliding, axis2, t2 - old2);
+        } else {
+            d1 = axis1;
+            d2 = axis2;
+        }
+        // Apply exactly what the accumulated impulses gained, after their rounding.
+        q.tangentImpulse[0] = old1 + d1;
+        q.tangentImpulse[1] = old2 + d2;
+        d1 = q.tangentImpulse[0] - old1;
+        d2 = q.tangentImpulse[1] - old2;
+        const WideVector<W> P = combine<W>(q.t1, d1, q.t2, d2);
+        vel.apply(P, mA, mB, combine<W>(q.responseA[1], d1, q.responseA[2], d2),
+                  combine<W>(q.responseB[1], d1, q.responseB[2], d2));
+        if (pass.measure) largest = maxLanes<W>(largest, d1 * d1 + d2 * d2);
+        if (changes) {
+            frictionSum.x += P.x, frictionSum.y += P.y, frictionSum.z += P.z;
+        }
+    }
+
+    // The normal rows as one block: lambda_i = max(lambda_i - m_i (Cdot_i - bias_i), 0), m_i =
+    // omega / K_ii, swept kInnerSweeps times; a change x on row i moves the step of row j by
+    // -m_j K_ij x.
+    F<W> gap[4], impulse[4], delta[4], m[4];
+    for (int p = 0; p < count; ++p) {
+        const WidePoint<W>& q = g.points[p];
+        m[p] = pass.omega * g.invDiagonal[p];
+        gap[p] = -m[p] * (dot(g.normal, vel.relative(q.rA, q.rB)) - q.bias);
+        impulse[p] = q.normalImpulse;
+        delta[p] = zero;
+    }
+    for (int sweep = 0; sweep < pass.sweeps; ++sweep)
+        for (int i = 0; i < count; ++i) {
+            const F<W> change = maxLanes<W>(gap[i], -(impulse[i] + delta[i]));
+            delta[i] += change;
+            for (int j = 0; j < count; ++j) gap[j] += (-m[j] * g.K[i][j]) * change;
+        }
+    F<W> total = zero;
+    WideVector<W> dwA, dwB;
+    for (int p = 0; p < count; ++p) {
+        WidePoint<W>& q = g.points[p];
+        q.normalImpulse = impulse[p] + delta[p];
+        const F<W> d = q.normalImpulse - impulse[p];
+        total += d;
+        dwA.x += d * q.responseA[0].x, dwA.y += d * q.responseA[0].y, dwA.z += d * q.responseA[0].z;
+        dwB.x += d * q.responseB[0].x, dwB.y += d * q.responseB[0].y, dwB.z += d * q.responseB[0].z;
+        if (pass.measure) largest = maxLanes<W>(largest, d * d);
+    }
+    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, mA, mB, dwA, dwB);
+
+    // Back into the bodies that move (a body that does not is shared by any number of lanes).
+    for (int l = 0; l < W; ++l) {
+        if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+        if (a[l]->invMass > 0.0f) {
+            SolverBody& body = bodies[g.bodyA[l]];
+            body.v = lane(vel.vA, l), body.w = lane(vel.wA, l);
+        }
+        if (b[l]->invMass > 0.0f) {
+            SolverBody& body = bodies[g.bodyB[l]];
+            body.v = lane(vel.vB, l), body.w = lane(vel.wB, l);
+        }
+        if (changes) changes[l] = {total[l], lane(frictionSum, l)};
+    }
+}
+
+} // namespace wide
+
+template <int W>
+void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
+                     std::vector<WideGroup<W>>& groups) {
+    groups.clear();
+    for (const std::vector<uint32_t>& colour : colours)
+        for (size_t first = 0; first < colour.size(); first += W) {
+            WideGroup<W>& g = groups.emplace_back();
+            for (int l = 0; l < W; ++l) {
+                const bool live = first + l < colour.size();
+                g.constraint[l] = live ? colour[first + l] : WideGroup<W>::kEmpty;
+                g.bodyA[l] = g.bodyB[l] = 0;
+                if (!live) continue;
+                const ContactConstraint& c = constraints[colour[first + l]];
+                g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
+                g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
+                g.pointCount = std::max(g.pointCount, c.pointCount);
+                wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
+                for (int i = 0; i < c.pointCount; ++i) {
+                    for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[j][i];
+                    g.invDiagonal[i][l] = c.block.invDiagonal[i];
+                    WidePoint<W>& q = g.points[i];
+                    wide::setLane(q.t1, l, laneVector(c.axis[kTangent1Row], i));
+                    wide::setLane(q.t2, l, laneVector(c.axis[kTangent2Row], i));
+                    wide::setLane(q.rA, l, laneVector(c.rA, i));
+                    wide::setLane(q.rB, l, laneVector(c.rB, i));
+                    for (int k = 0; k < 3; ++k) {
+                        wide::setLane(q.responseA[k], l, laneVector(c.responseA[k], i));
+                        wide::setLane(q.responseB[k], l, laneVector(c.responseB[k], i));
+                    }
+                    q.normalMass[l] = c.normalMass[i];
+                    q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
+                    q.bias[l] = c.bias[i];
+                    q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];
+                    q.friction[l] = c.friction[i];
+                    q.normalImpulse[l] = c.normalImpulse[i];
+                    q.tangentImpulse[0][l] = c.tangentImpulse[0][i], q.tangentImpulse[1][l] = c.tangentImpulse[1][i];
+                    q.sliding[l] = c.sliding[i] ? -1 : 0;
+                }
+            }
+        }
+}
+
+template <int W>
+float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies, const WidePassSettings& pass,
+                      WideLaneChange* changes) {
+    typename WideLanes<W>::F largest{};
+    for (size_t k = 0; k < groups.size(); ++k)
+        wide::solveGroup<W>(groups[k], bodies, pass, largest, changes ? changes + k * W : nullptr);
+    float most = 0.0f;
+    for (int l = 0; l < W; ++l) most = std::max(most, largest[l]);
+    return std::sqrt(most);
+}
+
+template <int W>
+void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
+    for (const WideGroup<W>& g : groups)
+        for (int l = 0; l < W; ++l) {
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactConstraint& c = constraints[g.constraint[l]];
+            for (int i = 0; i < c.pointCount; ++i) {
+                c.normalImpulse[i] = g.points[i].normalImpulse[l];
+                c.tangentImpulse[0][i] = g.points[i].tangentImpulse[0][l];
+                c.tangentImpulse[1][i] = g.points[i].tangentImpulse[1][l];
+            }
+        }
+}
+
+} // namespace tumble

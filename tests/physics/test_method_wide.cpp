@@ -1,0 +1,154 @@
+// The wide method (solver/methods/wide.cpp) and its colouring (solver/colouring.h): every
+// manifold is coloured once and no colour holds two manifolds of one moving body; eight lanes
+// and four give the same step bit for bit; and the method holds what block Gauss-Seidel holds
+// (a resting box's weight, a sliding box's Coulomb deceleration, a tall stack, a pyramid).
+#include "physics/contact_fixtures.h"
+#include "solver/colouring.h"
+#include "solver/contact_solver.h"
+#include "solver/wide_contacts.h"
+
+#include <gtest/gtest.h>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <random>
+#include <set>
+#include <vector>
+
+using namespace tumble;
+using namespace tumble::test;
+
+namespace {
+
+Settings wide() {
+    Settings s = noSleep();
+    s.solver.method = "wide";
+    return s;
+}
+
+/// Constraints between random pairs of `bodies` bodies, every tenth body static.
+std::vector<ContactConstraint> randomConstraints(int bodies, int count, std::vector<SolverBody>& out) {
+    out.assign(bodies, {});
+    for (int i = 0; i < bodies; ++i) out[i].invMass = i % 10 == 0 ? 0.0f : 1.0f;
+    std::mt19937 random(7);
+    std::vector<ContactConstraint> constraints(count);
+    for (ContactConstraint& c : constraints) {
+        c.indexA = random() % bodies;
+        do c.indexB = random() % bodies; while (c.indexB == c.indexA);
+    }
+    return constraints;
+}
+
+} // namespace
+
+TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
+    std::vector<SolverBody> bodies;
+    const std::vector<ContactConstraint> constraints = randomConstraints(300, 1500, bodies);
+    ConstraintColours colours;
+    std::vector<uint64_t> bits;
+    colourConstraints(constraints, bodies, colours, bits);
+    std::vector<int> seen(constraints.size(), 0);
+    for (const std::vector<uint32_t>& colour : colours.colours) {
+        std::set<uint32_t> moving;
+        for (uint32_t k : colour) {
+            ++seen[k];
+            for (uint32_t b : {constraints[k].indexA, constraints[k].indexB})
+                if (bodies[b].invMass > 0.0f) EXPECT_TRUE(moving.insert(b).second) << "body " << b << " twice";
+        }
+    }
+    for (uint32_t k : colours.overflow) ++seen[k];
+    for (size_t k = 0; k < seen.size(); ++k) EXPECT_EQ(seen[k], 1) << "constraint " << k;
+    // 1,500 random edges over 270 moving bodies: about 10 per body, well under the colour cap.
+    EXPECT_TRUE(colours.overflow.empty());
+    EXPECT_LE(colours.colours.size(), 24u);
+}
+
+TEST(Colouring, ABodyTouchingMoreThanTheCapOverflowsAndStaticBodiesNever) {
+    // A moving hub touching 40 moving bodies needs 40 colours: 32 get one, 8 overflow. A static
+    // hub touching 40 moving bodies needs one colour.
+    std::vector<SolverBody> bodies(82);
+    for (SolverBody& b : bodies) b.invMass = 1.0f;
+    bodies[41].invMass = 0.0f;
+    std::vector<ContactConstraint> constraints(80);
+    for (uint32_t i = 0; i < 40; ++i) {
+        constraints[i].indexA = 0, constraints[i].indexB = 1 + i;       // moving hub 0
+        constraints[40 + i].indexA = 41, constraints[40 + i].indexB = 42 + i; // static hub 41
+    }
+    ConstraintColours colours;
+    std::vector<uint64_t> bits;
+    colourConstraints(constraints, bodies, colours, bits);
+    EXPECT_EQ(colours.overflow.size(), 8u);
+    EXPECT_EQ(colours.colours.size(), size_t(ConstraintColours::kMaxColours));
+    EXPECT_EQ(colours.colours[0].size(), 41u) << "the hub's first edge and all 40 static-hub edges";
+}
+
+TEST(WideMethod, EightLanesAndFourGiveTheSameStepBitForBit) {
+    if (!wideAvx2Available()) GTEST_SKIP() << "no AVX2 on this CPU: only the four-lane path runs";
+    auto run = [](const char* lanes) {
+        setenv("TUMBLE_WIDE_LANES", lanes, 1);
+        World w(wide());
+        addGround(w);
+        addPyramid(w, 8);
+        for (int i = 0; i < 120; ++i) w.step();
+        unsetenv("TUMBLE_WIDE_LANES");
+        EXPECT_EQ(w.solverStats().lanes, std::string(lanes) == "4" ? 4 : 8);
+        return w.stateHash();
+    };
+    EXPECT_EQ(run("4"), run("8"));
+}
+
+TEST(WideMethod, ARestingBoxCarriesItsWeight) {
+    World w(wide());
+    addGround(w);
+    const BodyId box = addBox(w, {0.0f, 0.5f, 0.0f});
+    for (int i = 0; i < 120; ++i) w.step();
+    float impulse = 0.0f;
+    for (const ContactManifoldInfo& m : w.contacts())
+        for (int k = 0; k < m.pointCount; ++k) impulse += m.points[k].normalImpulse;
+    const float weight = w.body(box).mass * 9.81f * w.settings().timestep;
+    EXPECT_NEAR(impulse, weight, 1e-3f * weight) << "sum lambda_n = m g dt";
+    EXPECT_NEAR(w.body(box).position.y, 0.5f, 0.01f);
+    EXPECT_EQ(w.solverStats().colours, 1);
+    EXPECT_EQ(w.solverStats().overflowManifolds, 0);
+}
+
+TEST(WideMethod, ASlidingBoxDeceleratesAtMuDG) {
+    World w(wide());
+    addMaterial(w, "Slide", 0.0f, 0.4f, 0.3f);
+    setPair(w, "Slide", "Static", 0.0f, 0.4f, 0.3f);
+    addGround(w);
+    const BodyId box = addBox(w, {0.0f, 0.5f, 0.0f}, glm::vec3(0.5f), "Slide");
+    for (int i = 0; i < 30; ++i) w.step();
+    w.setVelocity(box, {4.0f, 0.0f, 0.0f}, glm::vec3(0.0f));
+    w.step();
+    const float v0 = w.body(box).linearVelocity.x;
+    const int steps = 30;
+    for (int i = 0; i < steps; ++i) w.step();
+    const float a = (v0 - w.body(box).linearVelocity.x) / (steps * w.settings().timestep);
+    EXPECT_NEAR(a, 0.3f * 9.81f, 0.01f * 0.3f * 9.81f) << "a = mu_d g";
+}
+
+TEST(WideMethod, AStackOfTwentyStandsAndAPyramidHolds) {
+    {
+        World w(wide());
+        addGround(w);
+        const std::vector<BodyId> stack = addStack(w, 20);
+        for (int i = 0; i < 600; ++i) w.step();
+        const glm::vec3 top = w.body(stack.back()).position;
+        EXPECT_LT(glm::length(glm::vec2(top.x, top.z)), 0.05f) << "the top box stays over the base";
+        EXPECT_NEAR(top.y, 19.5f, 0.1f);
+    }
+    {
+        World w(wide());
+        addGround(w);
+        const std::vector<BodyId> ids = addPyramid(w, 12);
+        std::vector<glm::vec3> start;
+        for (BodyId id : ids) start.push_back(w.body(id).position);
+        for (int i = 0; i < 600; ++i) w.step();
+        const float most = maxDisplacement(w, ids, start);
+        EXPECT_LT(most, 0.05f) << "every box of a base-12 pyramid within 5 cm after 10 s";
+        EXPECT_GT(w.solverStats().colours, 2);
+    }
+}
