@@ -269,6 +269,16 @@ void drawLastStep(const App& app) {
         valueRow("largest island", "Rows of the largest island this step.", "%.0f", st.largestIslandRows);
         valueRow("pivots", "Pivots of the exact solver over all islands.", "%.0f", st.pivots);
     }
+    if (st.lanes > 0 && app.world.settings().solver.method == "wide") {
+        valueRow("colours", "Colours of the constraint graph this step: sets of manifolds no two of "
+                            "which share a moving body, each solved lanes-at-a-time. More colours, "
+                            "fewer manifolds per group: a body touching many others needs one colour "
+                            "per contact.", "%.0f", st.colours);
+        valueRow("overflow", "Manifolds no colour took (more than 32 on one moving body), solved one "
+                             "by one after the colours.", "%.0f", st.overflowManifolds);
+        valueRow("SIMD lanes", "Manifolds solved side by side in one vector: 8 with AVX2 (chosen at "
+                               "run time when the CPU has it), else 4 (SSE2).", "%.0f", st.lanes);
+    }
     valueRow("max delta", "Largest change of any accumulated impulse in the last velocity "
                          "iteration, N s: how far from converged the solver stopped (0 = converged).",
             "%.3g N s", st.maxDelta);

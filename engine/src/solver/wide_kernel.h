@@ -1,6 +1,7 @@
 #pragma once
 // The wide solver's templates (wide_contacts.h), included only by the two files that
 // instantiate them: wide_contacts.cpp (W = 4, SSE) and wide_contacts_avx2.cpp (W = 8, AVX2).
+#include "solver/contact_rows.h"
 #include "solver/wide_contacts.h"
 
 #include <algorithm>
@@ -51,10 +52,11 @@ template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::ve
 
 template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
 
-/// One group: friction point by point, then the normal block.
-template <int W>
-inline void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass, F<W>& largest,
-                       WideLaneChange* changes) {
+/// One group of manifolds of at most N points: friction point by point, then the normal block.
+/// N is a constant so that the loops over points unroll and their figures stay in registers.
+template <int W, int N>
+[[gnu::noinline]] void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass,
+                                  F<W>& largest, WideLaneChange* changes) {
     static const SolverBody kNone{};
     const SolverBody* a[W];
     const SolverBody* b[W];
@@ -68,10 +70,11 @@ inline void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const Wide
     }
     const F<W> zero{};
     const F<W> mA = g.invMassA, mB = g.invMassB;
-    const int count = g.pointCount;
+    constexpr int count = N;
     WideVector<W> frictionSum;
 
     // Friction, point by point, from the normal impulses the manifold comes in with.
+#pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         WidePoint<W>& q = g.points[p];
         const WideVector<W> dv = vel.relative(q.rA, q.rB);
@@ -117,6 +120,7 @@ inline void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const Wide
     // omega / K_ii, swept kInnerSweeps times; a change x on row i moves the step of row j by
     // -m_j K_ij x.
     F<W> gap[4], impulse[4], delta[4], m[4];
+#pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         const WidePoint<W>& q = g.points[p];
         m[p] = pass.omega * g.invDiagonal[p];
@@ -124,14 +128,22 @@ inline void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const Wide
         impulse[p] = q.normalImpulse;
         delta[p] = zero;
     }
+    F<W> response[4][4];
+#pragma GCC unroll 4
+    for (int i = 0; i < count; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < count; ++j) response[i][j] = -m[j] * g.K[i][j];
     for (int sweep = 0; sweep < pass.sweeps; ++sweep)
+#pragma GCC unroll 4
         for (int i = 0; i < count; ++i) {
             const F<W> change = maxLanes<W>(gap[i], -(impulse[i] + delta[i]));
             delta[i] += change;
-            for (int j = 0; j < count; ++j) gap[j] += (-m[j] * g.K[i][j]) * change;
+#pragma GCC unroll 4
+            for (int j = 0; j < count; ++j) gap[j] += response[i][j] * change;
         }
     F<W> total = zero;
     WideVector<W> dwA, dwB;
+#pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         WidePoint<W>& q = g.points[p];
         q.normalImpulse = impulse[p] + delta[p];
@@ -207,7 +219,9 @@ float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodi
                       WideLaneChange* changes) {
     typename WideLanes<W>::F largest{};
     for (size_t k = 0; k < groups.size(); ++k)
-        wide::solveGroup<W>(groups[k], bodies, pass, largest, changes ? changes + k * W : nullptr);
+        withPointCount(groups[k].pointCount, [&]<int N>() {
+            wide::solveGroup<W, N>(groups[k], bodies, pass, largest, changes ? changes + k * W : nullptr);
+        });
     float most = 0.0f;
     for (int l = 0; l < W; ++l) most = std::max(most, largest[l]);
     return std::sqrt(most);
