@@ -59,3 +59,35 @@ TUMBLE_WIDE_BENCH(BM_Wide_Pyramid40, 1)
 TUMBLE_WIDE_BENCH(BM_Wide_BoxRain1000, 2)
 TUMBLE_WIDE_BENCH(BM_Wide_SpherePit2000, 3)
 TUMBLE_WIDE_BENCH(BM_Wide_Stack20, 4)
+
+// Block Gauss-Seidel and the wide method on the same scene, stepped in turn (one step each) so
+// that both see the same machine: the median ms per step of each and their ratio.
+void runInterleaved(benchmark::State& state, const bench::BenchScene& scene) {
+    SceneDef def = bench::loadBenchScene(scene.file);
+    for (auto _ : state) {
+        World block = buildWorld(def);
+        def.settings.solver.method = "wide";
+        World wide = buildWorld(def);
+        std::vector<double> ms[2];
+        World* worlds[2] = {&block, &wide};
+        for (int i = 0; i < 600; ++i)
+            for (int k = 0; k < 2; ++k) {
+                auto t0 = std::chrono::steady_clock::now();
+                worlds[k]->step();
+                auto t1 = std::chrono::steady_clock::now();
+                ms[k].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+            }
+        state.counters["blockMs"] = bench::median(ms[0]);
+        state.counters["wideMs"] = bench::median(ms[1]);
+        state.counters["wideOverBlock"] = bench::median(ms[1]) / bench::median(ms[0]);
+        state.counters["colours"] = wide.solverStats().colours;
+    }
+}
+
+#define TUMBLE_PAIR_BENCH(Name, Index)                                                            \
+    static void Name(benchmark::State& s) { runInterleaved(s, bench::kSolverScenes[Index]); }     \
+    BENCHMARK(Name)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+TUMBLE_PAIR_BENCH(BM_WideAgainstBlock_Pyramid40, 1)
+TUMBLE_PAIR_BENCH(BM_WideAgainstBlock_BoxRain1000, 2)
+TUMBLE_PAIR_BENCH(BM_WideAgainstBlock_SpherePit2000, 3)

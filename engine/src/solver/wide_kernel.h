@@ -176,15 +176,19 @@ template <int W>
 void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
                      std::vector<WideGroup<W>>& groups) {
     groups.clear();
-    for (const std::vector<uint32_t>& colour : colours)
-        for (size_t first = 0; first < colour.size(); first += W) {
+    // The last colour first and the first, the largest, last: it holds most of the manifolds
+    // the greedy colouring met first, and the rows solved last are satisfied best. On the
+    // base-40 pyramid (10 passes, 10 s) the worst box moves 3.1 cm this way, 5.4 cm in colour
+    // order and 4.3 cm alternating the two from pass to pass (block Gauss-Seidel: 3.8 cm).
+    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
+        for (size_t first = 0; first < colour->size(); first += W) {
             WideGroup<W>& g = groups.emplace_back();
             for (int l = 0; l < W; ++l) {
-                const bool live = first + l < colour.size();
-                g.constraint[l] = live ? colour[first + l] : WideGroup<W>::kEmpty;
+                const bool live = first + l < colour->size();
+                g.constraint[l] = live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
                 g.bodyA[l] = g.bodyB[l] = 0;
                 if (!live) continue;
-                const ContactConstraint& c = constraints[colour[first + l]];
+                const ContactConstraint& c = constraints[(*colour)[first + l]];
                 g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 g.pointCount = std::max(g.pointCount, c.pointCount);
