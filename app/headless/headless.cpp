@@ -298,6 +298,12 @@ int runHeadless(const HeadlessOptions& o) {
         solver["exactMaxRows"] = world.settings().solver.exactMaxRows;
         solver["stepsWithPgsFallback"] = fallbackSteps;
     }
+    if (method.name == "wide") {
+        // The last step's constraint graph: colours, manifolds past the colour cap, lanes.
+        solver["colours"] = world.solverStats().colours;
+        solver["overflowManifolds"] = world.solverStats().overflowManifolds;
+        solver["lanes"] = world.solverStats().lanes;
+    }
     json profile = json::object();
     for (const ProfileStage& stage : profileStages()) profile[stage.name] = world.profile().*stage.member;
     solver["profileOfLastStepMs"] = std::move(profile);

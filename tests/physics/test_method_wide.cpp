@@ -152,3 +152,35 @@ TEST(WideMethod, AStackOfTwentyStandsAndAPyramidHolds) {
         EXPECT_GT(w.solverStats().colours, 2);
     }
 }
+
+TEST(WideMethod, TheFiguresCarryEachManifoldsColourForTheDebugDraw) {
+    // What the Debug draw's graph colours show, read through the public API: every touching
+    // manifold of a pyramid has a colour, and no moving body appears twice in one colour.
+    World w(wide());
+    addGround(w);
+    addPyramid(w, 6);
+    for (int i = 0; i < 30; ++i) w.step();
+    const std::vector<ContactManifoldInfo>& contacts = w.contacts();
+    const std::vector<ContactManifoldFigures>& figures = w.contactFigures();
+    ASSERT_EQ(contacts.size(), figures.size());
+    std::vector<std::set<uint32_t>> bodiesOf(w.solverStats().colours);
+    int coloured = 0;
+    for (size_t i = 0; i < contacts.size(); ++i) {
+        if (contacts[i].pointCount == 0 || contacts[i].sleeping) continue;
+        const int colour = figures[i].colour;
+        ASSERT_GE(colour, 0) << "manifold " << i;
+        ASSERT_LT(colour, w.solverStats().colours);
+        ++coloured;
+        for (BodyId id : {contacts[i].bodyA, contacts[i].bodyB})
+            if (w.body(id).invMass > 0.0f)
+                EXPECT_TRUE(bodiesOf[colour].insert(id.index).second) << "a body twice in colour " << colour;
+    }
+    EXPECT_EQ(coloured, w.solverStats().manifolds);
+    // Block Gauss-Seidel does not colour.
+    Settings s = noSleep();
+    World block(s);
+    addGround(block);
+    addPyramid(block, 3);
+    block.step();
+    for (const ContactManifoldFigures& f : block.contactFigures()) EXPECT_EQ(f.colour, -1);
+}

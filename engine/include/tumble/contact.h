@@ -101,6 +101,10 @@ struct ContactPointFigures {
 /// manifold at the same index in World::contacts().
 struct ContactManifoldFigures {
     ContactPointFigures points[4]; ///< in the order of the manifold's points (pointCount of them)
+    /// The wide method's colour of this manifold in the constraint graph this step (no two
+    /// manifolds of a colour share a moving body); -1 when not coloured (another method, or
+    /// one of the overflow solved one by one).
+    int colour = -1;
 };
 
 } // namespace tumble

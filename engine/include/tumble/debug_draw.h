@@ -43,6 +43,7 @@ struct DebugDrawOptions {
     bool fatAabbs = false;         ///< the broad phase's boxes (tree nodes coloured by depth)
     bool broadphasePairs = false;  ///< a line between the centres of each candidate pair
     bool islands = false;          ///< each awake body's box in its island's colour, sleeping grey
+    bool graphColours = false;     ///< wide method: each manifold's edge and points in its graph colour
     bool bodyAxes = false;         ///< each body's local X (red), Y (green), Z (blue)
     bool centerOfMass = false;     ///< a point at each centre of mass
     bool velocities = false;       ///< linear velocity arrows (0.1 s of travel)

@@ -90,6 +90,16 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
         // A pair asleep (kept, not solved) is greyed: its points and normals grey, the rest
         // of its figures faded three quarters of the way to grey.
         auto shade = [&m](const glm::vec3& c) { return m.sleeping ? glm::mix(c, kGrey, 0.75f) : c; };
+        if (o.graphColours && mi < figures.size()) {
+            // The constraint graph's edge, body centre to body centre, in the manifold's colour;
+            // overflow (solved one by one) white, not coloured at all grey.
+            const int colour = figures[mi].colour;
+            const glm::vec3 c = colour >= 0 ? indexColor(colour) : kWhite;
+            if (colour >= 0 || world.settings().solver.method == "wide") {
+                d.line(world.body(m.bodyA).position, world.body(m.bodyB).position, c);
+                for (int i = 0; i < m.pointCount; ++i) d.point(m.points[i].position, 9.0f, c);
+            }
+        }
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
             const ContactPointFigures& f = figures[mi].points[i];
@@ -189,6 +199,11 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"fatAabbs", &DebugDrawOptions::fatAabbs, "The broad phase's boxes: dynamic-tree nodes coloured by depth (green root to blue leaves), or the fattened boxes of the other broad phases."},
         {"broadphasePairs", &DebugDrawOptions::broadphasePairs, "A line between the centres of each candidate pair the broad phase hands to the narrow phase."},
         {"islands", &DebugDrawOptions::islands, "Each dynamic body's box in its island's colour; sleeping bodies grey."},
+        {"graphColours", &DebugDrawOptions::graphColours,
+         "Wide method (Solver panel): the constraint graph, a line from body centre to body centre for "
+         "each touching manifold and its points, in the manifold's colour. No two manifolds of one "
+         "colour share a moving body, so a colour's manifolds are solved 4 or 8 at once in SIMD lanes; "
+         "white: overflow, solved one by one. Other methods do not colour."},
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
@@ -286,6 +301,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
         {"fatAabbs", kBlue, "broad-phase tree: leaves"},
         {"broadphasePairs", kGrey, "candidate pair"},
         {"islands", kGrey, "sleeping island (awake ones: a colour each)"},
+        {"graphColours", kWhite, "overflow manifold (coloured ones: a colour each)"},
         {"bodyAxes", kRed, "body X"},
         {"bodyAxes", kGreen, "body Y"},
         {"bodyAxes", kBlue, "body Z"},

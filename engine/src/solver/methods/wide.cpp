@@ -44,6 +44,9 @@ void begin(SolveContext& ctx) {
     ctx.stats.colours = static_cast<int>(d.colours.colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = d.eight ? 8 : 4;
+    // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
+    for (size_t k = 0; k < d.colours.colours.size(); ++k)
+        for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
 }
 
 WidePassSettings passSettings(const SolveContext& ctx) {
