@@ -3,14 +3,19 @@
 // constraint under the cursor is drawn in the view (emitDebuggerCursor) with its impulse and
 // its two bodies' velocities before and after; the panel lists the pass's constraints in
 // solve order. Sub-stepping methods' visits name their sub-step; Jacobi's visits all read the
-// pass's start and are applied together at its end, which the cursor text says.
+// pass's start and are applied together at its end, which the cursor text says. XPBD's
+// position pass moves poses: its visits show the two bodies' poses before and after, the
+// multiplier dlambda (kg m) and the error C, and the view draws how far each body moved.
 #include "window/panels.h"
 #include "window/widgets.h"
 
 #include <imgui.h>
 
+#include <glm/gtc/quaternion.hpp>
+
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -34,29 +39,31 @@ std::vector<Event> eventsOf(const StepTrace& t) {
     return out;
 }
 
+/// An XPBD visit's name, or "" for another method's.
+std::string xpbdWhat(const TraceVisit& v) {
+    const std::string source = std::to_string(v.source);
+    switch (v.xpbd) {
+    case XpbdVisit::None: return "";
+    case XpbdVisit::Spring: return "spring row " + source;
+    case XpbdVisit::Projection:
+        return v.joint ? "joint " + source + " (all its rows)" : "contact " + source + " (normals, static friction)";
+    case XpbdVisit::Motor: return "motor row " + source;
+    case XpbdVisit::Restitution: return "contact " + source + " restitution";
+    case XpbdVisit::DynamicFriction: return "contact " + source + " point " + std::to_string(v.point) + " dynamic friction";
+    }
+    return "";
+}
+
 std::string visitTitle(const World& world, const TraceVisit& v) {
-    std::string what;
-    if (v.joint)
+    std::string what = xpbdWhat(v);
+    if (what.empty() && v.joint)
         what = "joint row " + std::to_string(v.source);
-    else if (v.wholeManifold)
+    else if (what.empty() && v.wholeManifold)
         what = "contact " + std::to_string(v.source) + " (all rows)";
-    else
+    else if (what.empty())
         what = "contact " + std::to_string(v.source) + " point " + std::to_string(v.point) + " " +
                (v.kind == ProbeRowKind::Normal ? "normal" : v.kind == ProbeRowKind::Friction1 ? "friction t1" : "friction t2");
     return what + ": " + slotName(world, v.bodyA) + " - " + slotName(world, v.bodyB);
-}
-
-/// "pass 3", or "sub-step 2, relax pass 2" for a method that sub-steps.
-std::string passName(int substep, int iteration, bool relax, bool substeps) {
-    const std::string name = (relax ? "relax pass " : "pass ") + std::to_string(iteration + 1);
-    return substeps ? "sub-step " + std::to_string(substep + 1) + ", " + name : name;
-}
-
-/// The same, opening a sentence.
-std::string passTitle(int substep, int iteration, bool relax, bool substeps) {
-    std::string name = passName(substep, iteration, relax, substeps);
-    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-    return name;
 }
 
 /// Whether the trace's method sub-steps (its passes are numbered within sub-steps).
@@ -66,7 +73,24 @@ bool subSteps(const StepTrace& t) {
     return false;
 }
 
+/// "pass 3", "sub-step 2, relax pass 2" for a method that sub-steps, "sub-step 2, position
+/// pass" for XPBD (its pass 0 moves poses, its pass 1 is the velocity pass).
+std::string passName(const StepTrace& t, int substep, int iteration, bool relax) {
+    std::string name = (relax ? "relax pass " : "pass ") + std::to_string(iteration + 1);
+    if (t.method == "xpbd") name = iteration == 0 ? "position pass" : "velocity pass";
+    return subSteps(t) ? "sub-step " + std::to_string(substep + 1) + ", " + name : name;
+}
+
+/// The same, opening a sentence.
+std::string passTitle(const StepTrace& t, int substep, int iteration, bool relax) {
+    std::string name = passName(t, substep, iteration, relax);
+    name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+    return name;
+}
+
+/// The figure a visit's line in the pass list shows: kg m for an XPBD projection, else N s.
 float visitDelta(const TraceVisit& v) {
+    if (v.positional()) return v.deltaLambda;
     return v.joint ? v.deltaJoint : v.wholeManifold ? v.deltaNormal : v.kind == ProbeRowKind::Normal ? v.deltaNormal : v.deltaFriction;
 }
 
@@ -91,6 +115,120 @@ void traceShownStep(App& app) {
     if (!traced.replayMatched) app.setStatus("The world was edited since this step: the trace is of the recorded step.");
 }
 
+/// The rotation (rad) from q0 to q1, the short way round.
+float turnAngle(const glm::quat& q0, const glm::quat& q1) {
+    return 2.0f * std::acos(std::min(std::fabs(glm::dot(q0, q1)), 1.0f));
+}
+
+/// An orientation as a rotation vector, axis times angle (rad), the short way round.
+glm::vec3 rotationVector(glm::quat q) {
+    if (q.w < 0.0f) q = -q;
+    const glm::vec3 u(q.x, q.y, q.z);
+    const float sine = glm::length(u);
+    return sine > 1e-9f ? u * (2.0f * std::atan2(sine, q.w) / sine) : 2.0f * u;
+}
+
+/// An XPBD projection: what it removed (C, dlambda) and the two bodies' poses before and after.
+void drawProjection(const TraceVisit& v) {
+    ImGui::TextWrapped("XPBD position pass: this constraint moved the two bodies' poses directly "
+                       "(no velocities change until the pass ends and derives them from the poses).");
+    if (v.joint) {
+        ImGui::TextWrapped("C before: linear rows %.4g m, angular rows %.4g rad", v.errorBefore, v.angularErrorBefore);
+        itemTooltip("The joint's position error when its projection came up (after the drift and the "
+                    "projections before it): the length of its linear rows' C (m: the anchors' gap "
+                    "along each row) and of its angular rows' C (rad). A limit counts only where it "
+                    "is crossed.");
+        ImGui::TextWrapped("dlambda linear %.4g kg m, angular %.4g kg m^2", v.deltaLambda, v.deltaLambdaAngular);
+        itemTooltip("The Lagrange multipliers this projection applied, a position impulse: kg m (= N s^2) "
+                    "for a row along a direction, kg m^2 (= N m s^2) for a turn about an axis; the "
+                    "lengths over the joint's linear and angular rows. Joints are rigid (alpha = 0), "
+                    "each row swept with the others:\n  dlambda = -C / (w1 + w2),  w = J M^-1 J^T\n"
+                    "  dx = dlambda J / m,  dtheta = I^-1 dlambda J_w\n"
+                    "dlambda / h is the velocity impulse (N s), dlambda / h^2 the force (N).");
+    } else {
+        ImGui::TextWrapped("C before %.4g m (deepest point; < 0 overlapping), alpha~ %.4g 1/kg", v.errorBefore,
+                    v.complianceTilde);
+        itemTooltip("C: the contact's position error when its projection came up, C = -overlap of "
+                    "its deepest point along the normal (m; negative: penetrating), after the drift "
+                    "and the projections before it.\nalpha~ = alpha / h^2 (1/kg): each point's "
+                    "compliance alpha (m/N, the solver's compliance times the manifold's points, "
+                    "springs in parallel) over the sub-step squared. 0 is rigid.");
+        ImGui::TextWrapped("dlambda normal %.4g kg m, static friction %.4g kg m, twist %.4g kg m^2", v.deltaLambda,
+                    v.deltaLambdaFriction, v.deltaLambdaAngular);
+        itemTooltip("The Lagrange multipliers this projection applied (XPBD's lambda is a position "
+                    "impulse: kg m = N s^2): the normal rows summed over the points, the length of "
+                    "static friction's two tangent rows and its twist about the normal (kg m^2). "
+                    "lambda starts at 0 each sub-step, so this is the sub-step's lambda:\n"
+                    "  dlambda = (-C - alpha~ lambda) / (w1 + w2 + alpha~),  alpha~ = alpha / h^2\n"
+                    "  w = 1/m + (r x n) . I^-1 (r x n),  dx = dlambda n / m\n"
+                    "dlambda / h is the velocity impulse (N s), dlambda / h^2 the force (N). Static "
+                    "friction holds while |lambda_t| <= mu_s lambda_n; beyond, it is 0 and only the "
+                    "velocity pass's dynamic friction acts.");
+    }
+    if (ImGui::BeginTable("poses", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        static const ColumnHelp kColumns[] = {
+            {"", "x: the centre of mass (m, world). theta: the orientation as a rotation vector, "
+                 "axis times angle (rad) from the body's rest frame."},
+            {"before", "When this constraint came up: the drifted pose and what the projections "
+                       "before it in the sub-step left."},
+            {"after", "After its projection: what the projections after it will see."},
+        };
+        for (int c = 0; c < 3; ++c) ImGui::TableSetupColumn(kColumns[c].name);
+        tableHeaderRow(kColumns, 3);
+        auto row = [](const char* name, const glm::vec3& a, const glm::vec3& b) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(name);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(formatVec3(a, 4).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(formatVec3(b, 4).c_str());
+        };
+        row("xA", v.xA0, v.xA1);
+        row("thetaA", rotationVector(v.qA0), rotationVector(v.qA1));
+        row("xB", v.xB0, v.xB1);
+        row("thetaB", rotationVector(v.qB0), rotationVector(v.qB1));
+        ImGui::EndTable();
+    }
+    ImGui::TextWrapped("A moved %.4g m and turned %.4g rad; B moved %.4g m and turned %.4g rad.",
+                       glm::length(v.xA1 - v.xA0), turnAngle(v.qA0, v.qA1), glm::length(v.xB1 - v.xB0),
+                       turnAngle(v.qB0, v.qB1));
+    itemTooltip("|x after - x before| (m) and the angle between the orientations before and after "
+                "(rad), from the full-precision poses (the table rounds to 0.1 mm).");
+}
+
+void drawXpbdVelocityNote(const TraceVisit& v) {
+    const char* text = nullptr;
+    const char* help = nullptr;
+    switch (v.xpbd) {
+    case XpbdVisit::Spring:
+        text = "XPBD spring: a soft velocity row with a fresh impulse, after the sub-step's forces, before the drift.";
+        help = "dlambda = -(Cdot + beta C / h) / (K + gamma) (N s), K = J M^-1 J^T. Undamped, this is "
+               "XPBD's compliant update with alpha = 1/k.";
+        break;
+    case XpbdVisit::Motor:
+        text = "XPBD motor: one rigid velocity row in the velocity pass.";
+        help = "dlambda = -(Cdot - target speed) / K (N s), |dlambda| <= max force (or torque) x h.";
+        break;
+    case XpbdVisit::Restitution:
+        text = "XPBD restitution: the manifold's acting points' normal velocities, after the velocities "
+               "were derived from the poses.";
+        help = "v_n -> max(-e v~_n, 0), v~_n the normal velocity before the position pass; e = 0 when "
+               "|v~_n| <= the restitution threshold (a resting contact does not bounce). A point only "
+               "pushes over the sub-step: the impulse (N s) is at least -lambda_n / h.";
+        break;
+    case XpbdVisit::DynamicFriction:
+        text = "XPBD dynamic friction: one sliding point, after restitution.";
+        help = "p = -min(|v_t| / w_t, mu_d lambda_n / h) t,  t = v_t / |v_t|,  w_t = w1 + w2 along t "
+               "(N s): friction of at most mu_d times the normal force lambda_n / h^2, over h.";
+        break;
+    case XpbdVisit::None:
+    case XpbdVisit::Projection: return;
+    }
+    ImGui::TextWrapped("%s", text);
+    itemTooltip(help);
+}
+
 void drawCursor(App& app, const std::vector<Event>& events) {
     const StepTrace& t = app.debugger.trace;
     const Event& e = events[app.debugger.cursor];
@@ -100,13 +238,13 @@ void drawCursor(App& app, const std::vector<Event>& events) {
         const TraceMark& m = t.marks[e.index];
         if (m.stage == TraceStage::Pass)
             ImGui::Text("End of %s, kinetic energy %.5g J",
-                        passName(m.substep, m.iteration, m.relax, subSteps(t)).c_str(), m.kineticEnergy);
+                        passName(t, m.substep, m.iteration, m.relax).c_str(), m.kineticEnergy);
         else
             ImGui::Text("End of %s (%d), kinetic energy %.5g J", traceStageName(m.stage), m.count, m.kineticEnergy);
         return;
     }
     const TraceVisit& v = t.visits[e.index];
-    ImGui::TextWrapped("%s: %s", passTitle(v.substep, v.iteration, v.relax, subSteps(t)).c_str(),
+    ImGui::TextWrapped("%s: %s", passTitle(t, v.substep, v.iteration, v.relax).c_str(),
                        visitTitle(app.world, v).c_str());
     if (v.simultaneous) {
         ImGui::TextWrapped("Jacobi: every constraint of this pass reads the velocities the pass "
@@ -115,6 +253,11 @@ void drawCursor(App& app, const std::vector<Event>& events) {
         itemTooltip("So every visit of the pass has the same \"before\" for a body, and a body's "
                     "shares add up to what the whole pass changed.");
     }
+    if (v.positional()) {
+        drawProjection(v);
+        return;
+    }
+    drawXpbdVelocityNote(v);
     if (v.joint)
         ImGui::Text("dlambda %.4g N s", v.deltaJoint);
     else
@@ -155,9 +298,9 @@ void drawCursor(App& app, const std::vector<Event>& events) {
 void drawPassList(App& app, const std::vector<Event>& events) {
     const StepTrace& t = app.debugger.trace;
     if (t.visits.empty()) {
-        ImGui::TextWrapped("%s does not solve one constraint after another on velocities: its "
-                           "stages and passes are listed, not single constraints (XPBD moves "
-                           "poses; the exact solvers pivot over all rows at once).", t.method.c_str());
+        ImGui::TextWrapped("%s does not solve one constraint after another: its stages and passes "
+                           "are listed, not single constraints (the exact solvers pivot over all "
+                           "rows at once).", t.method.c_str());
         return;
     }
     const Event& e = events[app.debugger.cursor];
@@ -169,11 +312,15 @@ void drawPassList(App& app, const std::vector<Event>& events) {
     while (first > 0 && samePass(t.visits[first - 1])) --first;
     while (last + 1 < t.visits.size() && samePass(t.visits[last + 1])) ++last;
     ImGui::Text("%s, in solve order (%zu constraints)",
-                passTitle(at.substep, at.iteration, at.relax, subSteps(t)).c_str(), last - first + 1);
+                passTitle(t, at.substep, at.iteration, at.relax).c_str(), last - first + 1);
     itemTooltip("Each line: its place in the pass, the impulse it added (N s: the normal rows' sum "
                 "for a whole manifold, the row's own for a scalar row or a joint row; a sub-step's "
                 "impulse for the sub-stepping methods), and what it is. Click one to go there. "
-                "Jacobi solves them all from the pass's start and applies them together at its end.");
+                "Jacobi solves them all from the pass's start and applies them together at its end. "
+                "XPBD's position pass lists each joint's and each manifold's projection with its "
+                "dlambda, a position impulse (kg m = N s^2: a manifold's normal rows summed, a "
+                "joint's linear rows); its velocity pass lists motors, restitution and dynamic "
+                "friction in N s.");
     if (!ImGui::BeginChild("passlist", ImVec2(0, 220), true)) {
         ImGui::EndChild();
         return;
@@ -207,8 +354,11 @@ void drawDebuggerPanel(App& app) {
                 "prepare, warm start, every pass, relax, integrate, correct, sleep) and, for "
                 "the velocity methods (block Gauss-Seidel, PGS, SOR, random order, Jacobi, soft "
                 "step, TGS), every constraint of every pass (of every sub-step) with its impulse "
-                "and its bodies' velocities before and after. XPBD and the exact solvers show "
-                "stages and passes only. The world ends bit for bit where it was.");
+                "and its bodies' velocities before and after. XPBD: every joint's and manifold's "
+                "projection of every sub-step's position pass with its dlambda (kg m), its error "
+                "C (m) and the bodies' poses before and after, then its velocity pass constraint "
+                "by constraint. The exact solvers show stages and passes only. The world ends bit "
+                "for bit where it was.");
     StepTrace& t = app.debugger.trace;
     if (t.marks.empty() || !app.showsStep(t.step, app.debugger.hash)) {
         ImGui::TextWrapped("Pause (Space), then press Trace this step. Rewind on the Timeline to "
@@ -236,7 +386,8 @@ void drawDebuggerPanel(App& app) {
     ImGui::TextUnformatted("pass");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##pass", ImGuiDir_Right)) seek(app, events, 1, isPassEnd);
-    itemTooltip("To the end of the next velocity pass (iteration).");
+    itemTooltip("To the end of the next pass (iteration; XPBD: a sub-step's position pass, then "
+                "its velocity pass).");
     ImGui::SameLine();
     if (ImGui::ArrowButton("##visitBack", ImGuiDir_Left)) seek(app, events, -1, isVisit);
     itemTooltip("Back to the constraint solved before.");
@@ -246,7 +397,8 @@ void drawDebuggerPanel(App& app) {
     if (ImGui::ArrowButton("##visit", ImGuiDir_Right)) seek(app, events, 1, isVisit);
     itemTooltip("To the next constraint solved (highlighted in the view: its bodies, the impulse "
                 "it added at its contact points, and the velocities before in grey and after in "
-                "cyan).");
+                "cyan; for an XPBD projection, each body's centre before (grey) and after (cyan) "
+                "and its move drawn 100 times longer).");
     int target = static_cast<int>(app.debugger.cursor) + 1;
     ImGui::SetNextItemWidth(120.0f);
     if (ImGui::SliderInt("event", &target, 1, static_cast<int>(events.size())))
@@ -261,6 +413,9 @@ void drawDebuggerPanel(App& app) {
     ImGui::Separator();
     drawPassList(app, events);
 }
+
+/// How much longer than the move an XPBD projection's arrow is drawn.
+constexpr float kMoveScale = 100.0f;
 
 void emitDebuggerCursor(const App& app, DebugDraw& draw) {
     const StepTrace& t = app.debugger.trace;
@@ -282,6 +437,15 @@ void emitDebuggerCursor(const App& app, DebugDraw& draw) {
         draw.line(box.max, glm::vec3(box.min.x, box.max.y, box.max.z), orange);
         draw.line(box.max, glm::vec3(box.max.x, box.min.y, box.max.z), orange);
         draw.line(box.max, glm::vec3(box.max.x, box.max.y, box.min.z), orange);
+        if (v.positional()) {
+            // Where the projection found and left the centre; the move (often a fraction of a
+            // millimetre) drawn 100 times longer from where it ended.
+            const glm::vec3 x0 = isA ? v.xA0 : v.xB0, x1 = isA ? v.xA1 : v.xB1;
+            draw.point(x0, 7.0f, grey);
+            draw.point(x1, 7.0f, cyan);
+            if (glm::length(x1 - x0) > 1e-7f) draw.arrow(x1, x1 + kMoveScale * (x1 - x0), cyan);
+            continue;
+        }
         if (glm::length(before) > 1e-4f) draw.arrow(b.position, b.position + 0.5f * before, grey);
         if (glm::length(after) > 1e-4f) draw.arrow(b.position, b.position + 0.5f * after, cyan);
     }

@@ -74,6 +74,17 @@ TEST(StepTrace, ATracedStepComputesWhatAnUntracedStepDoesForEveryMethod) {
             for (int i = 0; i < 40; ++i) w.step();
             if (trace) {
                 EXPECT_FALSE(w.stepTrace().marks.empty()) << m.name;
+                // Every method but the exact solvers (which pivot over all rows at once)
+                // visits constraints; XPBD's position pass visits as projections of poses.
+                const std::string name(m.name);
+                const bool exact = name == "dantzig" || name == "lemke";
+                size_t positional = 0;
+                for (const TraceVisit& v : w.stepTrace().visits) positional += v.positional() ? 1 : 0;
+                EXPECT_EQ(w.stepTrace().visits.empty(), exact) << m.name;
+                EXPECT_EQ(positional > 0, name == "xpbd") << m.name;
+                if (!exact) {
+                    EXPECT_LT(positional, w.stepTrace().visits.size()) << m.name << ": velocity visits too";
+                }
             }
             return w.stateHash();
         };

@@ -68,6 +68,30 @@ void TraceVisitScope::finish(TraceVisit visit) {
     recordVisit(*ctx_.trace, visit);
 }
 
+namespace {
+SolverPose poseOf(const SolveContext& ctx, uint32_t i) {
+    return i < ctx.poses.size() ? ctx.poses[i] : SolverPose{};
+}
+} // namespace
+
+TracePoseScope::TracePoseScope(SolveContext& ctx, uint32_t a, uint32_t b) : ctx_(ctx) {
+    start_.bodyA = a;
+    start_.bodyB = b;
+    const SolverPose A = poseOf(ctx, a), B = poseOf(ctx, b);
+    start_.xA0 = A.x, start_.qA0 = A.q;
+    start_.xB0 = B.x, start_.qB0 = B.q;
+}
+
+void TracePoseScope::finish(TraceVisit visit) {
+    visit.xpbd = XpbdVisit::Projection;
+    visit.bodyA = start_.bodyA, visit.bodyB = start_.bodyB;
+    visit.xA0 = start_.xA0, visit.qA0 = start_.qA0, visit.xB0 = start_.xB0, visit.qB0 = start_.qB0;
+    const SolverPose A = poseOf(ctx_, visit.bodyA), B = poseOf(ctx_, visit.bodyB);
+    visit.xA1 = A.x, visit.qA1 = A.q;
+    visit.xB1 = B.x, visit.qB1 = B.q;
+    recordVisit(*ctx_.trace, visit);
+}
+
 void addManifoldChange(const ContactConstraint& c, const float4 (&dlambda)[3], TraceVisit& visit) {
     glm::vec3 friction(0.0f);
     for (int i = 0; i < c.pointCount; ++i) {

@@ -8,7 +8,9 @@
 // pass instantiates with one that does nothing, since its constraints all read the pass's
 // start velocities and cannot be solved one pass over one constraint at a time. The
 // sub-stepping methods' passes (substep_contacts.cpp) trace through tracedManifold and
-// tracedJointPass. Nothing here runs when the trace is off.
+// tracedJointPass; XPBD's (xpbd_trace.cpp) through TracePoseScope for its position pass and
+// TraceVisitScope for its velocity rows and velocity pass. Nothing here runs when the trace
+// is off.
 #include "solver/solve_context.h"
 #include "tumble/step_trace.h"
 
@@ -40,6 +42,19 @@ void recordVisit(StepTrace& trace, const TraceVisit& visit);
 struct TraceVisitScope {
     TraceVisitScope(SolveContext& ctx, uint32_t a, uint32_t b);
     /// Record the visit with what the caller filled in (kind, source, deltas).
+    void finish(TraceVisit visit);
+
+private:
+    SolveContext& ctx_;
+    TraceVisit start_;
+};
+
+/// A positional visit being recorded (XPBD's position pass): the two bodies' poses before,
+/// then after. A body past the poses (the world's static record of a joint to the world)
+/// reads as at rest at the origin.
+struct TracePoseScope {
+    TracePoseScope(SolveContext& ctx, uint32_t a, uint32_t b);
+    /// Record the visit with what the caller filled in (source, dlambda, C).
     void finish(TraceVisit visit);
 
 private:

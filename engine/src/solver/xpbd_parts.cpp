@@ -205,7 +205,9 @@ struct Block {
 // normals turning it about its centre; held by friction in the same solve it would turn
 // about its foot instead, and its centre would move a little every sub-step: an offset
 // stack of two boxes walked 1.1 m in 10 s, a 10-wide pyramid fell apart (see xpbd.cpp).
-void positionBlock(Pass& pass, std::span<Point> pts) {
+} // namespace
+
+ManifoldChange positionBlock(Pass& pass, std::span<Point> pts) {
     Block blk(pass, pts);
     const Point& p0 = pts[0];
     const SolverPose& A = pass.ctx.poses[p0.a];
@@ -217,11 +219,15 @@ void positionBlock(Pass& pass, std::span<Point> pts) {
     float target[Block::kMaxRows] = {}, lambda[Block::kMaxRows] = {};
     glm::vec3 cA(0.0f), cB(0.0f);
     bool touching = false;
+    ManifoldChange change;
+    change.complianceTilde = alpha;
+    float deepest = -1e30f;
     for (int i = 0; i < n; ++i) {
         Point& pt = pts[i];
         // d = -C: how deep the anchors overlap along n now.
         const float d = glm::dot(pt.n, (A.x + blk.rA[i]) - (B.x + blk.rB[i]));
         pass.deepest = std::max(pass.deepest, d);
+        deepest = std::max(deepest, d);
         touching = touching || d > 0.0f;
         blk.addLinear(pt.n, blk.rA[i], blk.rB[i]);
         pt.vnPre = glm::dot(pt.n, velocityAt(b, blk.rB[i]) - velocityAt(a, blk.rA[i]));
@@ -296,6 +302,11 @@ void positionBlock(Pass& pass, std::span<Point> pts) {
     }
     pass.displaceBody(p0.b, b.invMass * linear, b.invI * turnB);
     pass.displaceBody(p0.a, -a.invMass * linear, a.invI * turnA);
+    change.C = -deepest;
+    change.normal = normal;
+    change.friction = std::sqrt(lambda[t1] * lambda[t1] + lambda[t2] * lambda[t2]);
+    change.twist = twist >= 0 ? std::fabs(lambda[twist]) : 0.0f;
+    return change;
 }
 
 // Restitution of the manifold's points that acted (eq. 34): the normal velocity becomes
@@ -304,11 +315,7 @@ void positionBlock(Pass& pass, std::span<Point> pts) {
 // was already separating, min(v~n, vn), let a pile rock: a 5-box stack swayed 0.3 mm with the
 // paper's form and 2.2 mm without.) Over the sub-step a point only pushes: this pass takes
 // back at most the impulse lambda_n / h the position pass gave.
-void restitutionBlock(Pass& pass, std::span<Point> pts, float restitutionThreshold) {
-    bool any = false;
-    for (const Point& pt : pts)
-        any = any || pt.active;
-    if (!any) return;
+float restitutionBlock(Pass& pass, std::span<Point> pts, float restitutionThreshold) {
     Block blk(pass, pts);
     const Point& p0 = pts[0];
     SolverBody& a = pass.ctx.bodies[p0.a];
@@ -326,12 +333,44 @@ void restitutionBlock(Pass& pass, std::span<Point> pts, float restitutionThresho
     for (int s = 0; s < kSweeps; ++s)
         for (int i = 0; i < blk.points; ++i)
             if (pts[i].active) blk.solveRow(i, target[i], 0.0f, -pts[i].lambdaN / pass.h, 1e30f, p);
+    float added = 0.0f;
     for (int i = 0; i < blk.points; ++i) {
         if (!pts[i].active) continue;
         pts[i].normalImpulse += p[i];
         pass.pushAt(p0.b, blk.rB[i], p[i] * p0.n);
         pass.pushAt(p0.a, blk.rA[i], -p[i] * p0.n);
+        added += p[i];
     }
+    return added;
+}
+
+float dynamicFriction(Pass& pass, Point& pt) {
+    const std::vector<SolverPose>& poses = pass.ctx.poses;
+    const glm::vec3 rA = poses[pt.a].q * pt.localA, rB = poses[pt.b].q * pt.localB;
+    const std::vector<SolverBody>& bodies = pass.ctx.bodies;
+    // Dynamic friction (eq. 30): dv_t opposes v_t, at most mu_d |f_n| h per effective
+    // mass, f_n = lambda_n / h^2: the friction impulse is at most mu_d lambda_n / h.
+    const glm::vec3 vrel = velocityAt(bodies[pt.b], rB) - velocityAt(bodies[pt.a], rA);
+    const glm::vec3 vt = vrel - glm::dot(vrel, pt.n) * pt.n;
+    const float slide = glm::length(vt);
+    if (!(slide > 0.0f)) return 0.0f;
+    const glm::vec3 t = vt / slide;
+    const float wt = pass.inverseMass(pt.a, rA, t) + pass.inverseMass(pt.b, rB, t);
+    if (wt <= 0.0f) return 0.0f;
+    const glm::vec3 p = -std::min(slide / wt, pt.muD * pt.lambdaN / pass.h) * t;
+    pt.frictionImpulse += p;
+    pass.pushAt(pt.b, rB, p);
+    pass.pushAt(pt.a, rA, -p);
+    return glm::length(p);
+}
+
+namespace {
+
+bool anyActive(std::span<const Point> pts) {
+    bool any = false;
+    for (const Point& pt : pts)
+        any = any || pt.active;
+    return any;
 }
 
 // Calls f on each manifold's points (consecutive, one constraint index).
@@ -348,7 +387,47 @@ template <class F> void forEachManifold(std::span<Point> points, F&& f) {
 } // namespace
 
 void solveContactPositions(Pass& pass, std::span<Point> points) {
-    forEachManifold(points, [&](std::span<Point> pts) { positionBlock(pass, pts); });
+    forEachManifold(points, [&](std::span<Point> pts) {
+        if (pass.ctx.trace) tracedPositionBlock(pass, pts);
+        else positionBlock(pass, pts);
+    });
+}
+
+float rowError(const Pass& pass, const JointRow& r, float error) {
+    // Its C at the build plus its Jacobian times the corrections since.
+    auto moved = [&](uint32_t i, const glm::vec3& jv, const glm::vec3& jw) {
+        if (i >= pass.states.size()) return 0.0f;
+        return glm::dot(jv, pass.states[i].dx) + glm::dot(jw, pass.states[i].dtheta);
+    };
+    return error + moved(r.a, r.jvA, r.jwA) + moved(r.b, r.jvB, r.jwB);
+}
+
+void projectJoint(Pass& pass, std::span<const JointRow> rows, std::span<const float> error,
+                  std::span<float> lambda) {
+    for (int s = 0; s < kSweeps; ++s)
+        for (size_t k = 0; k < rows.size(); ++k) {
+            const JointRow& r = rows[k];
+            if (r.mass <= 0.0f) continue; // a spring (velocity pass) or no body that can move
+            const float C = rowError(pass, r, error[k]);
+            // Rigid: dlambda = -C / w with w = J M^-1 J^T = 1 / mass. The row's bounds
+            // are impulses over the sub-step (N s); a position impulse is that times h,
+            // so a limit row (bounds [0, inf)) only pushes.
+            const float total =
+                std::clamp(lambda[k] - C * r.mass, r.lower * pass.h, r.upper * pass.h);
+            const float dl = total - lambda[k];
+            if (dl == 0.0f) continue;
+            lambda[k] = total;
+            pass.displaceRow(r.a, dl, r.jvA, r.jwA);
+            pass.displaceRow(r.b, dl, r.jvB, r.jwB);
+        }
+    for (size_t k = 0; k < rows.size(); ++k)
+        pass.maxDelta = std::max(pass.maxDelta, std::fabs(lambda[k]) / pass.h);
+}
+
+float rowViolation(const Pass& pass, const JointRow& r, float error) {
+    if (r.mass <= 0.0f || error >= 1e29f) return 0.0f; // a spring, or an open limit not known
+    const float C = rowError(pass, r, error);
+    return isLimit(r) ? std::min(C, 0.0f) : C;
 }
 
 void solveJointPositions(Pass& pass, std::span<const JointRow> rows,
@@ -381,35 +460,17 @@ void solveJointPositions(Pass& pass, std::span<const JointRow> rows,
                            glm::dot(r.jwB, b.w);
         error[k] = pass.h * (v.bias + Cdot);
     });
-    // The row's C now: its C at the build plus its Jacobian times the corrections since.
-    auto moved = [&](uint32_t i, const glm::vec3& jv, const glm::vec3& jw) {
-        if (i >= pass.states.size()) return 0.0f;
-        return glm::dot(jv, pass.states[i].dx) + glm::dot(jw, pass.states[i].dtheta);
-    };
     // A joint's rows are swept together, as a manifold's: the one solved last (a limit, a
     // lock) would otherwise pull the others' anchors apart until the next sub-step.
     for (size_t first = 0; first < rows.size();) {
         size_t last = first + 1;
         while (last < rows.size() && rows[last].joint == rows[first].joint)
             ++last;
-        for (int s = 0; s < kSweeps; ++s)
-            for (size_t k = first; k < last; ++k) {
-                const JointRow& r = rows[k];
-                if (r.mass <= 0.0f) continue; // a spring (velocity pass) or no body that can move
-                const float C = error[k] + moved(r.a, r.jvA, r.jwA) + moved(r.b, r.jvB, r.jwB);
-                // Rigid: dlambda = -C / w with w = J M^-1 J^T = 1 / mass. The row's bounds
-                // are impulses over the sub-step (N s); a position impulse is that times h,
-                // so a limit row (bounds [0, inf)) only pushes.
-                const float total =
-                    std::clamp(lambda[k] - C * r.mass, r.lower * pass.h, r.upper * pass.h);
-                const float dl = total - lambda[k];
-                if (dl == 0.0f) continue;
-                lambda[k] = total;
-                pass.displaceRow(r.a, dl, r.jvA, r.jwA);
-                pass.displaceRow(r.b, dl, r.jvB, r.jwB);
-            }
-        for (size_t k = first; k < last; ++k)
-            pass.maxDelta = std::max(pass.maxDelta, std::fabs(lambda[k]) / pass.h);
+        const size_t count = last - first;
+        const std::span<const float> e = std::span<const float>(error).subspan(first, count);
+        const std::span<float> l = std::span<float>(lambda).subspan(first, count);
+        if (pass.ctx.trace) tracedProjectJoint(pass, rows.subspan(first, count), e, l);
+        else projectJoint(pass, rows.subspan(first, count), e, l);
         first = last;
     }
 }
@@ -435,49 +496,42 @@ void deriveVelocities(Pass& pass) {
 }
 
 void solveContactVelocities(Pass& pass, std::span<Point> points, float restitutionThreshold) {
-    const std::vector<SolverPose>& poses = pass.ctx.poses;
-    const std::vector<SolverBody>& bodies = pass.ctx.bodies;
-    forEachManifold(
-        points, [&](std::span<Point> pts) { restitutionBlock(pass, pts, restitutionThreshold); });
+    forEachManifold(points, [&](std::span<Point> pts) {
+        if (!anyActive(pts)) return;
+        if (pass.ctx.trace) tracedRestitutionBlock(pass, pts, restitutionThreshold);
+        else restitutionBlock(pass, pts, restitutionThreshold);
+    });
     // Friction last: a point's tangential velocity is what shows (a walk); the normal one the
     // next position pass takes care of.
     for (Point& pt : points) {
         if (!pt.active || pt.muD <= 0.0f) continue;
-        const glm::vec3 rA = poses[pt.a].q * pt.localA, rB = poses[pt.b].q * pt.localB;
-        // Dynamic friction (eq. 30): dv_t opposes v_t, at most mu_d |f_n| h per effective
-        // mass, f_n = lambda_n / h^2: the friction impulse is at most mu_d lambda_n / h.
-        const glm::vec3 vrel = velocityAt(bodies[pt.b], rB) - velocityAt(bodies[pt.a], rA);
-        const glm::vec3 vt = vrel - glm::dot(vrel, pt.n) * pt.n;
-        const float slide = glm::length(vt);
-        if (!(slide > 0.0f)) continue;
-        const glm::vec3 t = vt / slide;
-        const float wt = pass.inverseMass(pt.a, rA, t) + pass.inverseMass(pt.b, rB, t);
-        if (wt <= 0.0f) continue;
-        const glm::vec3 p = -std::min(slide / wt, pt.muD * pt.lambdaN / pass.h) * t;
-        pt.frictionImpulse += p;
-        pass.pushAt(pt.b, rB, p);
-        pass.pushAt(pt.a, rA, -p);
+        if (pass.ctx.trace) tracedDynamicFriction(pass, pt);
+        else dynamicFriction(pass, pt);
     }
+}
+
+float solveVelocityRow(Pass& pass, const JointRow& r) {
+    SolverBody& a = pass.ctx.bodies[r.a];
+    SolverBody& b = pass.ctx.bodies[r.b];
+    const float Cdot = glm::dot(r.jvA, a.v) + glm::dot(r.jwA, a.w) + glm::dot(r.jvB, b.v) +
+                       glm::dot(r.jwB, b.w);
+    // A fresh impulse each sub-step, so gamma lambda = 0: a spring row is then XPBD's
+    // compliant update (see xpbd.cpp), a motor row one rigid velocity step.
+    const float lambda = std::clamp(-r.mass * (Cdot + r.bias), r.lower, r.upper);
+    a.v += a.invMass * lambda * r.jvA;
+    a.w += a.invI * (lambda * r.jwA);
+    b.v += b.invMass * lambda * r.jvB;
+    b.w += b.invI * (lambda * r.jwB);
+    return lambda;
 }
 
 void solveVelocityRows(Pass& pass, std::span<const JointRow> rows, VelocityRows which,
                        std::vector<float>& totals) {
-    std::vector<SolverBody>& bodies = pass.ctx.bodies;
     for (size_t k = 0; k < rows.size(); ++k) {
         const JointRow& r = rows[k];
         if (which == VelocityRows::Springs ? !isSpring(r) : !isMotor(r)) continue;
-        SolverBody& a = bodies[r.a];
-        SolverBody& b = bodies[r.b];
-        const float Cdot = glm::dot(r.jvA, a.v) + glm::dot(r.jwA, a.w) + glm::dot(r.jvB, b.v) +
-                           glm::dot(r.jwB, b.w);
-        // A fresh impulse each sub-step, so gamma lambda = 0: a spring row is then XPBD's
-        // compliant update (see xpbd.cpp), a motor row one rigid velocity step.
-        const float lambda = std::clamp(-r.mass * (Cdot + r.bias), r.lower, r.upper);
-        totals[k] += lambda;
-        a.v += a.invMass * lambda * r.jvA;
-        a.w += a.invI * (lambda * r.jwA);
-        b.v += b.invMass * lambda * r.jvB;
-        b.w += b.invI * (lambda * r.jwB);
+        totals[k] += pass.ctx.trace ? tracedVelocityRow(pass, r, static_cast<uint32_t>(k), which)
+                                    : solveVelocityRow(pass, r);
     }
 }
 

@@ -56,6 +56,11 @@
 // A 10-box stack stands at 4 sub-steps (drift < 0.1 mm, sag 7.7 mm in 10 s; the sag is what
 // one pass a sub-step leaves of the stack's weight, 1.9 mm at 8 sub-steps).
 //
+// The step debugger (tumble/step_trace.h) sees each sub-step as two passes: the position pass
+// (iteration 0: the springs' rows, then one visit per joint and per manifold projected, with
+// the poses before and after, dlambda and C) and the velocity pass (iteration 1: motors,
+// restitution, dynamic friction); xpbd_trace.cpp records them around the same kernels.
+//
 // Joints. Each sub-step the world rebuilds the joint rows at the current poses with
 // positionPass and erp = 1, so a row's bias is its error C (joint_rows.cpp, finishRow) and
 // (jvA, jwA, jvB, jwB) its gradient: the rows of every joint type with their limits (one-
@@ -192,6 +197,7 @@ void solveXpbdMethod(SolveContext& ctx) {
     for (int s = 0; s < substeps; ++s) {
         pass.maxDelta = 0.0f;
         pass.deepest = 0.0f;
+        pass.substep = s;
         {
             ScopedTimer t(ctx.profile.integrateVelocities);
             xpbd::beginSubstep(pass);
@@ -222,6 +228,7 @@ void solveXpbdMethod(SolveContext& ctx) {
             xpbd::solveContactPositions(pass, data.points);
             xpbd::deriveVelocities(pass);
         }
+        traceMark(ctx, TraceStage::Pass, 2 * s + 1, TracePass{s, 0});
         {
             ScopedTimer t(ctx.profile.prepare);
             buildVelocityRows(ctx, data, h);
@@ -243,7 +250,7 @@ void solveXpbdMethod(SolveContext& ctx) {
             solveAngularFriction(ctx.constraints, ctx.bodies, 1);
         }
         probeSubstep(ctx, data, pass.maxDelta, s);
-        traceMark(ctx, TraceStage::Pass, s + 1, TracePass{s, 0});
+        traceMark(ctx, TraceStage::Pass, 2 * s + 2, TracePass{s, 1});
     }
     storeTotals(ctx, data);
     ctx.stats.velocityIterations = substeps;
