@@ -2,7 +2,8 @@
 # Tumble's front door.
 #   ./run.sh [ARGS...]   install missing Debian packages, build (Release), start the app
 #   ./run.sh test        same set-up, then run every test (window tests under xvfb-run)
-#   ./run.sh bench       same set-up, then run the benchmarks (`bench methods`: the solver methods' table)
+#   ./run.sh bench       same set-up, then run the benchmarks (`bench methods`: the solver methods' table;
+#                        `bench peer`: Tumble's two Gauss-Seidel methods against Bullet, interleaved)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -53,6 +54,11 @@ bench)
     if [ "${1:-}" = methods ]; then
         shift
         exec "$BUILD_DIR/tests/bench/tumble_bench_methods" "$@"
+    fi
+    # `./run.sh bench peer [--benchmark_filter=...]`: against Bullet in one process.
+    if [ "${1:-}" = peer ]; then
+        shift
+        exec "$BUILD_DIR/tests/bench/tumble_bench_peer" "$@"
     fi
     exec "$BUILD_DIR/tests/bench/tumble_bench" "$@"
     ;;
