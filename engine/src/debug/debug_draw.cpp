@@ -92,9 +92,9 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
         auto shade = [&m](const glm::vec3& c) { return m.sleeping ? glm::mix(c, kGrey, 0.75f) : c; };
         if (o.graphColours && mi < figures.size()) {
             // The constraint graph's edge, body centre to body centre, in the manifold's colour;
-            // overflow (solved one by one) white, not coloured at all grey.
+            // overflow (solved one by one) white, a pair asleep (not solved) grey.
             const int colour = figures[mi].colour;
-            const glm::vec3 c = colour >= 0 ? indexColor(colour) : kWhite;
+            const glm::vec3 c = m.sleeping ? kGrey : colour >= 0 ? indexColor(colour) : kWhite;
             if (colour >= 0 || world.settings().solver.method == "wide") {
                 d.line(world.body(m.bodyA).position, world.body(m.bodyB).position, c);
                 for (int i = 0; i < m.pointCount; ++i) d.point(m.points[i].position, 9.0f, c);
@@ -203,7 +203,7 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
          "Wide method (Solver panel): the constraint graph, a line from body centre to body centre for "
          "each touching manifold and its points, in the manifold's colour. No two manifolds of one "
          "colour share a moving body, so a colour's manifolds are solved 4 or 8 at once in SIMD lanes; "
-         "white: overflow, solved one by one. Other methods do not colour."},
+         "white: overflow, solved one by one; grey: asleep. Other methods do not colour."},
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
@@ -302,6 +302,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
         {"broadphasePairs", kGrey, "candidate pair"},
         {"islands", kGrey, "sleeping island (awake ones: a colour each)"},
         {"graphColours", kWhite, "overflow manifold (coloured ones: a colour each)"},
+        {"graphColours", kGrey, "manifold asleep (not solved, not coloured)"},
         {"bodyAxes", kRed, "body X"},
         {"bodyAxes", kGreen, "body Y"},
         {"bodyAxes", kBlue, "body Z"},
