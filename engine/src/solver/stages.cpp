@@ -85,7 +85,9 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         sweep.beforeRelax(shock);
         if (shock) ctx.world.shockPropagation(ctx.step);
         sweep.afterRelax();
-        if (ctx.step.splitImpulse)
+        if (ctx.step.splitImpulse && passes.splitImpulse)
+            passes.splitImpulse(ctx, ss.positionIterations);
+        else if (ctx.step.splitImpulse)
             for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.bodies);
     }
     traceMark(ctx, TraceStage::Relax, ss.shockPropagation ? 1 : 0);

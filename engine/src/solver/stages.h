@@ -36,6 +36,10 @@ struct RigidPasses {
     /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
     /// measure those), false when on the contact lanes and joint rows.
     bool scalarRows = false;
+    /// The split-impulse passes (positionIterations of them) when the method has its own:
+    /// they must leave every constraint's splitImpulse as solveSplitImpulse would. Null:
+    /// solveSplitImpulse on the rows.
+    void (*splitImpulse)(SolveContext& ctx, int passes) = nullptr;
     /// True when `iterate` measures the contact rows for the probe as it reaches them
     /// (VelocityScratch::sweep; probe.h's SweepProbe).
     bool measuresInSweep = false;

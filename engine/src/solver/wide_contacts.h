@@ -45,6 +45,7 @@ template <int W> struct WidePoint {
     WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
     F normalMass{}, tangentMass[2]{}, bias{}, tangentBias[2]{}, friction{};
     F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
+    F correctionVelocity{}, splitImpulse{}; ///< split impulse: m/s target, N s accumulated pseudo impulse
     typename WideLanes<W>::I sliding{};    ///< -1 where the point slides
 };
 
@@ -86,6 +87,11 @@ template <int W> void buildWideGroups(std::span<const ContactConstraint> constra
 /// With `changes` (a traced pass), each live lane's change is written there, W per group.
 template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
                                        const WidePassSettings& pass, WideLaneChange* changes = nullptr);
+
+/// `passes` split-impulse passes over `groups` (split_impulse.cpp's rows, W manifolds at a
+/// time), then the pseudo impulses back into the constraints they came from.
+template <int W> void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
+                                            std::span<ContactConstraint> constraints, int passes);
 
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,

@@ -171,7 +171,90 @@ template <int W, int N>
     }
 }
 
+/// One split-impulse pass over a group of manifolds of at most N points (split_impulse.cpp,
+/// lane by lane): the normal rows on the pseudo-velocities toward the correction velocity,
+/// swept as one block; a point with nothing to correct and no pseudo impulse stays out.
+template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::span<SolverBody> bodies) {
+    // Most groups of a resting pile have nothing to correct: they are passed over whole.
+    I<W> any{};
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p)
+        any |= (g.points[p].correctionVelocity > F<W>{}) | (g.points[p].splitImpulse != F<W>{});
+    bool active = false;
+    for (int l = 0; l < W; ++l) active |= any[l] != 0;
+    if (!active) return;
+    static const SolverBody kNone{};
+    const SolverBody* a[W];
+    const SolverBody* b[W];
+    Velocities<W> vel;
+    for (int l = 0; l < W; ++l) {
+        const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
+        a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
+        b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
+        setLane(vel.vA, l, a[l]->vSplit), setLane(vel.wA, l, a[l]->wSplit);
+        setLane(vel.vB, l, b[l]->vSplit), setLane(vel.wB, l, b[l]->wSplit);
+    }
+    const F<W> zero{};
+    F<W> gap[4], delta[4], response[4][4];
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        const WidePoint<W>& q = g.points[p];
+        gap[p] = -q.normalMass * (dot(g.normal, vel.relative(q.rA, q.rB)) - q.correctionVelocity);
+        delta[p] = zero;
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i)
+#pragma GCC unroll 4
+        for (int j = 0; j < N; ++j) response[i][j] = -g.points[j].normalMass * g.K[i][j];
+    for (int sweep = 0; sweep < kInnerSweeps; ++sweep)
+#pragma GCC unroll 4
+        for (int i = 0; i < N; ++i) {
+            const F<W> accumulated = g.points[i].splitImpulse + delta[i];
+            const I<W> active = (g.points[i].correctionVelocity > zero) | (accumulated != zero);
+            const F<W> change = select<W>(active, maxLanes<W>(gap[i], -accumulated), zero);
+            delta[i] += change;
+#pragma GCC unroll 4
+            for (int j = 0; j < N; ++j) gap[j] += response[i][j] * change;
+        }
+    F<W> total = zero;
+    WideVector<W> dwA, dwB;
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        WidePoint<W>& q = g.points[p];
+        q.splitImpulse += delta[p];
+        total += delta[p];
+        dwA.x += delta[p] * q.responseA[0].x, dwA.y += delta[p] * q.responseA[0].y, dwA.z += delta[p] * q.responseA[0].z;
+        dwB.x += delta[p] * q.responseB[0].x, dwB.y += delta[p] * q.responseB[0].y, dwB.z += delta[p] * q.responseB[0].z;
+    }
+    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, g.invMassA, g.invMassB, dwA, dwB);
+    for (int l = 0; l < W; ++l) {
+        if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+        if (a[l]->invMass > 0.0f) {
+            SolverBody& body = bodies[g.bodyA[l]];
+            body.vSplit = lane(vel.vA, l), body.wSplit = lane(vel.wA, l);
+        }
+        if (b[l]->invMass > 0.0f) {
+            SolverBody& body = bodies[g.bodyB[l]];
+            body.vSplit = lane(vel.vB, l), body.wSplit = lane(vel.wB, l);
+        }
+    }
+}
+
 } // namespace wide
+
+template <int W>
+void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
+                           std::span<ContactConstraint> constraints, int passes) {
+    for (int pass = 0; pass < passes; ++pass)
+        for (WideGroup<W>& g : groups)
+            withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, bodies); });
+    for (const WideGroup<W>& g : groups)
+        for (int l = 0; l < W; ++l) {
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactConstraint& c = constraints[g.constraint[l]];
+            for (int i = 0; i < c.pointCount; ++i) c.splitImpulse[i] = g.points[i].splitImpulse[l];
+        }
+}
 
 template <int W>
 void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
@@ -226,6 +309,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                     q.normalImpulse[l] = c.normalImpulse[i];
                     q.tangentImpulse[0][l] = c.tangentImpulse[0][i], q.tangentImpulse[1][l] = c.tangentImpulse[1][i];
                     q.sliding[l] = c.sliding[i] ? -1 : 0;
+                    q.correctionVelocity[l] = c.correctionVelocity[i];
+                    q.splitImpulse[l] = c.splitImpulse[i];
                 }
             }
         }

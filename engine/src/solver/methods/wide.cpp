@@ -121,6 +121,20 @@ float traced(SolveContext& ctx, int iteration) {
     return largest;
 }
 
+/// Split impulse over the same groups (the shock pass in between changed velocities and
+/// impulses, not what the split rows read), then the overflow one by one.
+void splitImpulse(SolveContext& ctx, int passes) {
+    WideData& d = ctx.dataAs<WideData>();
+    std::span<ContactConstraint> constraints(ctx.constraints);
+    for (int pass = 0; pass < passes; ++pass) {
+        if (d.eight)
+            solveWideSplitImpulse<8>(d.groups8, ctx.bodies, constraints, 1);
+        else
+            solveWideSplitImpulse<4>(d.groups4, ctx.bodies, constraints, 1);
+        for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.bodies);
+    }
+}
+
 } // namespace
 
 void solveWideMethod(SolveContext& ctx) {
@@ -129,6 +143,7 @@ void solveWideMethod(SolveContext& ctx) {
     passes.iterate = iterate;
     passes.end = scatter;
     passes.traced = traced;
+    passes.splitImpulse = splitImpulse;
     solveRigid(ctx, passes);
 }
 
