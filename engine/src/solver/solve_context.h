@@ -73,7 +73,10 @@ struct SolveContext {
 
     /// The method's own data, made afresh when the method changed since last step.
     template <class T> T& dataAs() {
-        if (!data || typeid(*data) != typeid(T)) data = std::make_unique<T>();
+        // The held object's dynamic type, read through a reference: typeid(*data) calls
+        // operator*, an expression with effects to clang (-Wpotentially-evaluated-expression).
+        const MethodData* held = data.get();
+        if (!held || typeid(*held) != typeid(T)) data = std::make_unique<T>();
         return static_cast<T&>(*data);
     }
 };

@@ -53,22 +53,62 @@ template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::ve
 
 template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
 
+/// Which velocities of a SolverBody a pass works on: the real ones, or split impulse's pseudo
+/// velocities.
+struct VelocityFields {
+    glm::vec3 SolverBody::*v;
+    glm::vec3 SolverBody::*w;
+};
+inline constexpr VelocityFields kRealVelocities{&SolverBody::v, &SolverBody::w};
+inline constexpr VelocityFields kSplitVelocities{&SolverBody::vSplit, &SolverBody::wSplit};
+
+/// The two bodies of each lane of a group: their velocities gathered into lanes, and written
+/// back to those that move (a body that does not is shared by any number of lanes, and an
+/// empty lane reads a body at rest).
+template <int W> struct LaneBodies {
+    const SolverBody* a[W];
+    const SolverBody* b[W];
+
+    LaneBodies(const WideGroup<W>& g, std::span<SolverBody> bodies) {
+        static const SolverBody kNone{};
+        for (int l = 0; l < W; ++l) {
+            const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
+            a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
+            b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
+        }
+    }
+
+    Velocities<W> gather(VelocityFields f) const {
+        Velocities<W> vel;
+        for (int l = 0; l < W; ++l) {
+            setLane(vel.vA, l, a[l]->*f.v), setLane(vel.wA, l, a[l]->*f.w);
+            setLane(vel.vB, l, b[l]->*f.v), setLane(vel.wB, l, b[l]->*f.w);
+        }
+        return vel;
+    }
+
+    void scatter(const WideGroup<W>& g, std::span<SolverBody> bodies, VelocityFields f, const Velocities<W>& vel) const {
+        for (int l = 0; l < W; ++l) {
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            if (a[l]->invMass > 0.0f) {
+                SolverBody& body = bodies[g.bodyA[l]];
+                body.*f.v = lane(vel.vA, l), body.*f.w = lane(vel.wA, l);
+            }
+            if (b[l]->invMass > 0.0f) {
+                SolverBody& body = bodies[g.bodyB[l]];
+                body.*f.v = lane(vel.vB, l), body.*f.w = lane(vel.wB, l);
+            }
+        }
+    }
+};
+
 /// One group of manifolds of at most N points: friction point by point, then the normal block.
 /// N is a constant so that the loops over points unroll and their figures stay in registers.
 template <int W, int N>
 [[gnu::noinline]] void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass,
                                   F<W>& largest, WideLaneChange* changes) {
-    static const SolverBody kNone{};
-    const SolverBody* a[W];
-    const SolverBody* b[W];
-    Velocities<W> vel;
-    for (int l = 0; l < W; ++l) {
-        const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
-        a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
-        b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
-        setLane(vel.vA, l, a[l]->v), setLane(vel.wA, l, a[l]->w);
-        setLane(vel.vB, l, b[l]->v), setLane(vel.wB, l, b[l]->w);
-    }
+    const LaneBodies<W> lanes(g, bodies);
+    Velocities<W> vel = lanes.gather(kRealVelocities);
     const F<W> zero{};
     const F<W> mA = g.invMassA, mB = g.invMassB;
     constexpr int count = N;
@@ -156,19 +196,9 @@ template <int W, int N>
     }
     vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, mA, mB, dwA, dwB);
 
-    // Back into the bodies that move (a body that does not is shared by any number of lanes).
-    for (int l = 0; l < W; ++l) {
-        if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-        if (a[l]->invMass > 0.0f) {
-            SolverBody& body = bodies[g.bodyA[l]];
-            body.v = lane(vel.vA, l), body.w = lane(vel.wA, l);
-        }
-        if (b[l]->invMass > 0.0f) {
-            SolverBody& body = bodies[g.bodyB[l]];
-            body.v = lane(vel.vB, l), body.w = lane(vel.wB, l);
-        }
-        if (changes) changes[l] = {total[l], lane(frictionSum, l)};
-    }
+    lanes.scatter(g, bodies, kRealVelocities, vel);
+    if (changes)
+        for (int l = 0; l < W; ++l) changes[l] = {total[l], lane(frictionSum, l)};
 }
 
 /// One split-impulse pass over a group of manifolds of at most N points (split_impulse.cpp,
@@ -183,17 +213,8 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
     bool active = false;
     for (int l = 0; l < W; ++l) active |= any[l] != 0;
     if (!active) return;
-    static const SolverBody kNone{};
-    const SolverBody* a[W];
-    const SolverBody* b[W];
-    Velocities<W> vel;
-    for (int l = 0; l < W; ++l) {
-        const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
-        a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
-        b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
-        setLane(vel.vA, l, a[l]->vSplit), setLane(vel.wA, l, a[l]->wSplit);
-        setLane(vel.vB, l, b[l]->vSplit), setLane(vel.wB, l, b[l]->wSplit);
-    }
+    const LaneBodies<W> lanes(g, bodies);
+    Velocities<W> vel = lanes.gather(kSplitVelocities);
     const F<W> zero{};
     F<W> gap[4], delta[4], response[4][4];
 #pragma GCC unroll 4
@@ -227,17 +248,7 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
         dwB.x += delta[p] * q.responseB[0].x, dwB.y += delta[p] * q.responseB[0].y, dwB.z += delta[p] * q.responseB[0].z;
     }
     vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, g.invMassA, g.invMassB, dwA, dwB);
-    for (int l = 0; l < W; ++l) {
-        if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-        if (a[l]->invMass > 0.0f) {
-            SolverBody& body = bodies[g.bodyA[l]];
-            body.vSplit = lane(vel.vA, l), body.wSplit = lane(vel.wA, l);
-        }
-        if (b[l]->invMass > 0.0f) {
-            SolverBody& body = bodies[g.bodyB[l]];
-            body.vSplit = lane(vel.vB, l), body.wSplit = lane(vel.wB, l);
-        }
-    }
+    lanes.scatter(g, bodies, kSplitVelocities, vel);
 }
 
 } // namespace wide
