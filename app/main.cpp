@@ -4,12 +4,14 @@
 #include "headless/sweep.h"
 #include "window/paths.h"
 #include "window_app.h"
+#include "window/session_memory.h"
 
 #include "tumble/scene.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 namespace {
@@ -180,5 +182,17 @@ int main(int argc, char** argv) {
         return 2;
     }
     if (!scene.empty()) w.scenePath = scene;
+    // An interactive run with no scene or no --size takes them from the last run (imgui.ini,
+    // beside the layout); a screenshot run is the same picture whatever ran before.
+    if (w.screenshotPath.empty()) {
+        const tumble::app::RememberedSession last =
+            tumble::app::readRememberedSession("imgui.ini", kMinWindowSide, kMaxWindowSide);
+        if (size.empty() && last.width > 0) w.width = last.width, w.height = last.height;
+        std::error_code missing;
+        if (scene.empty() && !last.scenePath.empty() && std::filesystem::is_regular_file(last.scenePath, missing)) {
+            w.fallbackScenePath = w.scenePath;
+            w.scenePath = last.scenePath;
+        }
+    }
     return tumble::app::runWindow(w);
 }

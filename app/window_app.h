@@ -15,6 +15,9 @@ struct WindowOptions {
     bool startPaused = false;                      ///< --paused: open the scene paused at step 0
     int width = 1280;
     int height = 800;
+    /// Non-empty when scenePath is the last run's scene (session_memory.h) rather than one the
+    /// command line named: if it no longer loads, this one opens instead, with the error shown.
+    std::string fallbackScenePath;
 };
 
 /// Open the window and run until closed (or until the screenshot is written).

@@ -145,6 +145,7 @@ struct App {
     SceneDef scene;                    ///< as loaded: a reload rebuilds the world from its file
     World world;                       ///< the one source of truth for state and Settings
     std::string scenePath;             ///< file the scene came from
+    int windowWidth = 0, windowHeight = 0; ///< px, the window now (session_memory.h keeps it for the next run)
     uint64_t sceneGeneration = 0;      ///< bumped on every successful load (drops GPU caches)
     FixedStepper stepper;              ///< owns timeScale and pause
     bool interpolate = true;           ///< draw lerp/slerp(previous, current, alpha)

@@ -1,6 +1,8 @@
 // A custom imgui.ini entry for the open/closed state of each panel.
 #include "window/panel_ini.h"
 
+#include "window/session_memory.h"
+
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -52,6 +54,10 @@ void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out
     out->appendf("uiScale=%.3f\nlineScale=%.3f\nbodyStyle=%d\nbodyOpacity=%.3f\n", double(app->uiScale),
                  double(app->lineScale), static_cast<int>(app->bodyStyle), double(app->bodyOpacity));
     out->append("\n");
+    // The window's size and scene, read back by main.cpp before the next window opens (ImGui
+    // passes this entry over: readOpen knows only "Panels").
+    if (app->windowWidth > 0 && app->windowHeight > 0)
+        out->append(rememberedSessionEntry(app->windowWidth, app->windowHeight, app->scenePath).c_str());
 }
 
 } // namespace

@@ -310,6 +310,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         int windowW = 0, windowH = 0, pixelsW = 0, pixelsH = 0;
         SDL_GetWindowSize(context.window, &windowW, &windowH);
         SDL_GL_GetDrawableSize(context.window, &pixelsW, &pixelsH);
+        app.windowWidth = windowW, app.windowHeight = windowH; // remembered in imgui.ini
         const float aspect = pixelsH > 0 ? static_cast<float>(pixelsW) / static_cast<float>(pixelsH) : 1.0f;
         // Last frame's panels decide how much of the view is covered (at most half of it).
         const float leftFraction =
@@ -419,11 +420,22 @@ int runWindow(const WindowOptions& options) {
     app.scenesFolder = options.scenesFolder;
     app.refreshCatalogue();
     // The scene first: bad input is exit status 2 whether or not there is a display.
-    if (!app.openScene(options.scenePath)) {
+    // The last run's scene, if it no longer loads, gives way to the default (the error stays
+    // for the popup); a scene the command line named that does not load is exit status 2.
+    bool opened = app.openScene(options.scenePath);
+    const bool showError = !opened && !options.fallbackScenePath.empty();
+    if (showError) {
+        std::cerr << "tumble: the last scene, " << options.scenePath << ", did not load; opening "
+                  << options.fallbackScenePath << "\n";
+        const std::string lastError = app.loadError;
+        opened = app.openScene(options.fallbackScenePath);
+        if (opened) app.loadError = lastError;
+    }
+    if (!opened) {
         std::cerr << app.loadError << (app.loadError.empty() || app.loadError.back() != '\n' ? "\n" : "");
         return 2;
     }
-    app.openLoadErrorPopup = false;
+    app.openLoadErrorPopup = showError;
     if (options.startPaused) app.stepper.paused = true;
 
     WindowContext context;
