@@ -210,9 +210,9 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p)
         any |= (g.points[p].correctionVelocity > F<W>{}) | (g.points[p].splitImpulse != F<W>{});
-    bool active = false;
-    for (int l = 0; l < W; ++l) active |= any[l] != 0;
-    if (!active) return;
+    bool anyLane = false;
+    for (int l = 0; l < W; ++l) anyLane |= any[l] != 0;
+    if (!anyLane) return;
     const LaneBodies<W> lanes(g, bodies);
     Velocities<W> vel = lanes.gather(kSplitVelocities);
     const F<W> zero{};
