@@ -13,9 +13,12 @@ void prepareStage(SolveContext& ctx) {
     ctx.world.prepareJoints(ctx.step, false);
 }
 
-void warmStartStage(SolveContext& ctx) {
+void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&)) {
     ScopedTimer t(ctx.profile.warmStart);
-    warmStartContacts(ctx.constraints, ctx.bodies);
+    if (contacts)
+        contacts(ctx);
+    else
+        warmStartContacts(ctx.constraints, ctx.bodies);
     warmStartJointRows(ctx.jointRows, ctx.bodies, ctx.step.warmStartFactor);
 }
 
@@ -29,7 +32,7 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     const SolverSettings& ss = ctx.solver;
     prepareStage(ctx);
     traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
-    warmStartStage(ctx);
+    warmStartStage(ctx, passes.warmStartContacts);
     traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     const bool traced = ctx.trace && passes.traced;
     // The probe measures inside the passes where the kernel can, but not under a tolerance,

@@ -12,8 +12,9 @@ namespace tumble {
 /// rows with last step's impulses.
 void prepareStage(SolveContext& ctx);
 
-/// Apply the accumulated contact and joint impulses, scaled by the warm-start factor.
-void warmStartStage(SolveContext& ctx);
+/// Apply the accumulated contact and joint impulses, scaled by the warm-start factor; the
+/// contacts through `contacts` when given (RigidPasses::warmStartContacts).
+void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&) = nullptr);
 
 /// Write the impulses back into the contact cache, record the clamps, finish the joints.
 void storeStage(SolveContext& ctx);
@@ -36,6 +37,10 @@ struct RigidPasses {
     /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
     /// measure those), false when on the contact lanes and joint rows.
     bool scalarRows = false;
+    /// The contacts' warm start when the method has its own (it then runs where warmStartStage
+    /// would, timed as the warm start, and must apply what warmStartContacts would; the joint
+    /// rows are warm started by the stage as always). Null: warmStartContacts on the rows.
+    void (*warmStartContacts)(SolveContext& ctx) = nullptr;
     /// The split-impulse passes (positionIterations of them) when the method has its own:
     /// they must leave every constraint's splitImpulse as solveSplitImpulse would. Null:
     /// solveSplitImpulse on the rows.

@@ -9,6 +9,7 @@ template float solveWideGroups<4>(std::span<WideGroup<4>>, std::span<SolverBody>
                                   WideLaneChange*);
 template void solveWideSplitImpulse<4>(std::span<WideGroup<4>>, std::span<SolverBody>,
                                        std::span<ContactConstraint>, int);
+template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
 template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
 
 bool wideAvx2Available() {

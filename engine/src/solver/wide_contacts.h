@@ -88,6 +88,10 @@ template <int W> void buildWideGroups(std::span<const ContactConstraint> constra
 template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
                                        const WidePassSettings& pass, WideLaneChange* changes = nullptr);
 
+/// Last step's impulses (as prepared, scaled by the warm-start factor) applied to the bodies,
+/// group by group.
+template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies);
+
 /// `passes` split-impulse passes over `groups` (split_impulse.cpp's rows, W manifolds at a
 /// time), then the pseudo impulses back into the constraints they came from.
 template <int W> void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,

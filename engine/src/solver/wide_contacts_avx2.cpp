@@ -11,6 +11,7 @@ template float solveWideGroups<8>(std::span<WideGroup<8>>, std::span<SolverBody>
                                   WideLaneChange*);
 template void solveWideSplitImpulse<8>(std::span<WideGroup<8>>, std::span<SolverBody>,
                                        std::span<ContactConstraint>, int);
+template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 
 } // namespace tumble

@@ -251,7 +251,36 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
     lanes.scatter(g, bodies, kSplitVelocities, vel);
 }
 
+/// Last step's impulses of a group's points, as they stand, applied to its bodies
+/// (contact_solver.h's warmStartContacts, lane by lane).
+template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>& g, std::span<SolverBody> bodies) {
+    const LaneBodies<W> lanes(g, bodies);
+    Velocities<W> vel = lanes.gather(kRealVelocities);
+    WideVector<W> P, dwA, dwB;
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        const WidePoint<W>& q = g.points[p];
+        const F<W> n = q.normalImpulse, t1 = q.tangentImpulse[0], t2 = q.tangentImpulse[1];
+        P.x += n * g.normal.x + t1 * q.t1.x + t2 * q.t2.x;
+        P.y += n * g.normal.y + t1 * q.t1.y + t2 * q.t2.y;
+        P.z += n * g.normal.z + t1 * q.t1.z + t2 * q.t2.z;
+        dwA.x += n * q.responseA[0].x + t1 * q.responseA[1].x + t2 * q.responseA[2].x;
+        dwA.y += n * q.responseA[0].y + t1 * q.responseA[1].y + t2 * q.responseA[2].y;
+        dwA.z += n * q.responseA[0].z + t1 * q.responseA[1].z + t2 * q.responseA[2].z;
+        dwB.x += n * q.responseB[0].x + t1 * q.responseB[1].x + t2 * q.responseB[2].x;
+        dwB.y += n * q.responseB[0].y + t1 * q.responseB[1].y + t2 * q.responseB[2].y;
+        dwB.z += n * q.responseB[0].z + t1 * q.responseB[1].z + t2 * q.responseB[2].z;
+    }
+    vel.apply(P, g.invMassA, g.invMassB, dwA, dwB);
+    lanes.scatter(g, bodies, kRealVelocities, vel);
+}
+
 } // namespace wide
+
+template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies) {
+    for (const WideGroup<W>& g : groups)
+        withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, bodies); });
+}
 
 template <int W>
 void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,

@@ -33,7 +33,8 @@ bool useEightLanes() {
     return wideAvx2Available();
 }
 
-void begin(SolveContext& ctx) {
+/// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
+void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedBits);
     d.eight = useEightLanes();
@@ -47,6 +48,18 @@ void begin(SolveContext& ctx) {
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     for (size_t k = 0; k < d.colours.colours.size(); ++k)
         for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
+}
+
+/// The warm start over the groups, then the overflow's one by one.
+void warmStart(SolveContext& ctx) {
+    pack(ctx);
+    WideData& d = ctx.dataAs<WideData>();
+    if (d.eight)
+        warmStartWideGroups<8>(d.groups8, ctx.bodies);
+    else
+        warmStartWideGroups<4>(d.groups4, ctx.bodies);
+    std::span<const ContactConstraint> constraints(ctx.constraints);
+    for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
 }
 
 WidePassSettings passSettings(const SolveContext& ctx) {
@@ -139,7 +152,7 @@ void splitImpulse(SolveContext& ctx, int passes) {
 
 void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
-    passes.begin = begin;
+    passes.warmStartContacts = warmStart;
     passes.iterate = iterate;
     passes.end = scatter;
     passes.traced = traced;
