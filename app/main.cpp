@@ -188,8 +188,9 @@ int main(int argc, char** argv) {
         const tumble::app::RememberedSession last =
             tumble::app::readRememberedSession("imgui.ini", kMinWindowSide, kMaxWindowSide);
         if (size.empty() && last.width > 0) w.width = last.width, w.height = last.height;
-        std::error_code missing;
-        if (scene.empty() && !last.scenePath.empty() && std::filesystem::is_regular_file(last.scenePath, missing)) {
+        // A last scene that is gone or broken is tried all the same: runWindow falls back to
+        // the default and shows why.
+        if (scene.empty() && !last.scenePath.empty()) {
             w.fallbackScenePath = w.scenePath;
             w.scenePath = last.scenePath;
         }

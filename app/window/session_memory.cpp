@@ -1,7 +1,7 @@
 // The window's size and last scene between runs (session_memory.h).
 #include "window/session_memory.h"
 
-#include <cstdio>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -25,8 +25,8 @@ RememberedSession parseRememberedSession(const std::string& iniText, int minSide
         if (eq == std::string::npos) continue;
         const std::string key = line.substr(0, eq), value = line.substr(eq + 1);
         int number = 0;
-        char rest = 0;
-        const bool isNumber = std::sscanf(value.c_str(), "%d%c", &number, &rest) == 1;
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+        const bool isNumber = error == std::errc() && end == value.data() + value.size();
         if (key == "width" && isNumber) width = number;
         if (key == "height" && isNumber) height = number;
         if (key == "scene") out.scenePath = value;

@@ -310,7 +310,9 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         int windowW = 0, windowH = 0, pixelsW = 0, pixelsH = 0;
         SDL_GetWindowSize(context.window, &windowW, &windowH);
         SDL_GL_GetDrawableSize(context.window, &pixelsW, &pixelsH);
-        app.windowWidth = windowW, app.windowHeight = windowH; // remembered in imgui.ini
+        // Remembered in imgui.ini: the size of the window as a window, not full screen or maximised.
+        if ((SDL_GetWindowFlags(context.window) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_MAXIMIZED)) == 0)
+            app.windowWidth = windowW, app.windowHeight = windowH;
         const float aspect = pixelsH > 0 ? static_cast<float>(pixelsW) / static_cast<float>(pixelsH) : 1.0f;
         // Last frame's panels decide how much of the view is covered (at most half of it).
         const float leftFraction =

@@ -90,7 +90,7 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
         // A pair asleep (kept, not solved) is greyed: its points and normals grey, the rest
         // of its figures faded three quarters of the way to grey.
         auto shade = [&m](const glm::vec3& c) { return m.sleeping ? glm::mix(c, kGrey, 0.75f) : c; };
-        if (o.graphColours && mi < figures.size()) {
+        if (o.graphColours && mi < figures.size() && m.pointCount > 0) {
             // The constraint graph's edge, body centre to body centre, in the manifold's colour;
             // overflow (solved one by one) white, a pair asleep (not solved) grey.
             const int colour = figures[mi].colour;

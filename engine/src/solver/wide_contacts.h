@@ -54,9 +54,9 @@ template <int W> struct alignas(4 * W) WideGroup {
     using F = typename WideLanes<W>::F;
     static constexpr uint32_t kEmpty = ~0u;
     WideVector<W> normal;
-    F K[4][4]{};                           ///< the normal block's coupling, K[i][j] per lane
-    F invDiagonal[4]{};
-    F invMassA{}, invMassB{};
+    F K[4][4]{};                           ///< the normal block's coupling K_ij (NormalBlock's K[i] lane j), 1/kg
+    F invDiagonal[4]{};                    ///< kg, 1 / K_ii: the normal rows' effective masses
+    F invMassA{}, invMassB{};              ///< 1/kg
     WidePoint<W> points[4];
     uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
     uint32_t bodyA[W], bodyB[W];

@@ -330,7 +330,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
                 for (int i = 0; i < c.pointCount; ++i) {
-                    for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[j][i];
+                    for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[i][j];
                     g.invDiagonal[i][l] = c.block.invDiagonal[i];
                     WidePoint<W>& q = g.points[i];
                     wide::setLane(q.t1, l, laneVector(c.axis[kTangent1Row], i));
