@@ -184,3 +184,68 @@ TEST(WideMethod, TheFiguresCarryEachManifoldsColourForTheDebugDraw) {
     block.step();
     for (const ContactManifoldFigures& f : block.contactFigures()) EXPECT_EQ(f.colour, -1);
 }
+
+namespace {
+
+/// The sum of the normal impulses (N s) of the manifold between bodies a and b, 0 if none.
+float normalImpulseBetween(const World& w, BodyId a, BodyId b) {
+    float sum = 0.0f;
+    for (const ContactManifoldInfo& m : w.contacts())
+        if ((m.bodyA == a && m.bodyB == b) || (m.bodyA == b && m.bodyB == a))
+            for (int k = 0; k < m.pointCount; ++k) sum += m.points[k].normalImpulse;
+    return sum;
+}
+
+} // namespace
+
+TEST(WideMethod, ManifoldsPastTheColourCapAreSolvedAndCarryTheirLoad) {
+    // A plank on the ground under 40 cubes: all 41 of the plank's manifolds need a colour of
+    // their own, so 9 overflow and are solved one by one after the colours. Every cube's
+    // manifold carries its weight, m g dt, and the plank's the weight of all.
+    World w(wide());
+    const BodyId ground = addGround(w);
+    const BodyId plank = addBox(w, {0.0f, 0.1f, 0.0f}, {3.2f, 0.1f, 1.4f});
+    std::vector<BodyId> cubes;
+    for (int i = 0; i < 10; ++i)
+        for (int j = 0; j < 4; ++j)
+            cubes.push_back(addBox(w, {-2.7f + 0.6f * i, 0.45f, -0.9f + 0.6f * j}, glm::vec3(0.25f)));
+    for (int i = 0; i < 90; ++i) w.step();
+    EXPECT_EQ(w.solverStats().colours, ConstraintColours::kMaxColours);
+    EXPECT_EQ(w.solverStats().overflowManifolds, 9);
+    const float dt = w.settings().timestep, g = 9.81f;
+    float total = w.body(plank).mass;
+    for (BodyId cube : cubes) {
+        const float weight = w.body(cube).mass * g * dt;
+        EXPECT_NEAR(normalImpulseBetween(w, plank, cube), weight, 0.01f * weight);
+        EXPECT_NEAR(w.body(cube).position.y, 0.45f, 0.01f);
+        total += w.body(cube).mass;
+    }
+    EXPECT_NEAR(normalImpulseBetween(w, ground, plank), total * g * dt, 0.01f * total * g * dt);
+}
+
+TEST(WideMethod, AKinematicPlatformSharedByManyLanesCarriesItsBoxesAndIsNeverPushed) {
+    // Eight boxes on a kinematic platform moving at 1 m/s: their manifolds share the platform,
+    // which does not move under impulses, so they fill lanes of one group side by side. The
+    // boxes are brought to the platform's speed by friction (within v / (mu g) = 0.2 s) and the
+    // platform keeps its velocity exactly.
+    World w(wide());
+    BodyDef platform;
+    platform.type = BodyType::Kinematic;
+    platform.shape.type = ShapeType::Box;
+    platform.shape.halfExtents = {4.0f, 0.25f, 2.0f};
+    platform.position = {0.0f, 0.0f, 0.0f};
+    platform.linearVelocity = {1.0f, 0.0f, 0.0f};
+    platform.material = "Static";
+    const BodyId carrier = w.createBody(platform);
+    std::vector<BodyId> boxes;
+    for (int i = 0; i < 8; ++i) boxes.push_back(addBox(w, {-3.0f + 0.85f * i, 0.75f, 0.0f}, glm::vec3(0.4f)));
+    const int steps = 120;
+    for (int i = 0; i < steps; ++i) w.step();
+    EXPECT_GE(w.solverStats().manifolds, 8);
+    EXPECT_EQ(w.body(carrier).linearVelocity, glm::vec3(1.0f, 0.0f, 0.0f));
+    EXPECT_NEAR(w.body(carrier).position.x, steps * w.settings().timestep, 1e-4f);
+    for (BodyId box : boxes) {
+        EXPECT_NEAR(w.body(box).linearVelocity.x, 1.0f, 1e-3f) << "carried at the platform's speed";
+        EXPECT_NEAR(w.body(box).position.y, 0.65f, 0.01f) << "resting on its top face";
+    }
+}

@@ -92,10 +92,12 @@ template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span
 /// group by group.
 template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies);
 
-/// `passes` split-impulse passes over `groups` (split_impulse.cpp's rows, W manifolds at a
-/// time), then the pseudo impulses back into the constraints they came from.
-template <int W> void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
-                                            std::span<ContactConstraint> constraints, int passes);
+/// One split-impulse pass over `groups` (split_impulse.cpp's rows, W manifolds at a time).
+template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies);
+
+/// The groups' pseudo impulses back into the constraints they came from (for the figures).
+template <int W>
+void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints);
 
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,

@@ -9,8 +9,8 @@ template void buildWideGroups<8>(std::span<const ContactConstraint>, const std::
                                  std::vector<WideGroup<8>>&);
 template float solveWideGroups<8>(std::span<WideGroup<8>>, std::span<SolverBody>, const WidePassSettings&,
                                   WideLaneChange*);
-template void solveWideSplitImpulse<8>(std::span<WideGroup<8>>, std::span<SolverBody>,
-                                       std::span<ContactConstraint>, int);
+template void solveWideSplitPass<8>(std::span<WideGroup<8>>, std::span<SolverBody>);
+template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 

@@ -282,12 +282,13 @@ template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, 
         withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, bodies); });
 }
 
+template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies) {
+    for (WideGroup<W>& g : groups)
+        withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, bodies); });
+}
+
 template <int W>
-void solveWideSplitImpulse(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
-                           std::span<ContactConstraint> constraints, int passes) {
-    for (int pass = 0; pass < passes; ++pass)
-        for (WideGroup<W>& g : groups)
-            withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, bodies); });
+void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
     for (const WideGroup<W>& g : groups)
         for (int l = 0; l < W; ++l) {
             if (g.constraint[l] == WideGroup<W>::kEmpty) continue;

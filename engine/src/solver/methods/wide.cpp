@@ -141,11 +141,15 @@ void splitImpulse(SolveContext& ctx, int passes) {
     std::span<ContactConstraint> constraints(ctx.constraints);
     for (int pass = 0; pass < passes; ++pass) {
         if (d.eight)
-            solveWideSplitImpulse<8>(d.groups8, ctx.bodies, constraints, 1);
+            solveWideSplitPass<8>(d.groups8, ctx.bodies);
         else
-            solveWideSplitImpulse<4>(d.groups4, ctx.bodies, constraints, 1);
+            solveWideSplitPass<4>(d.groups4, ctx.bodies);
         for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.bodies);
     }
+    if (d.eight)
+        scatterWideSplitImpulses<8>(d.groups8, constraints);
+    else
+        scatterWideSplitImpulses<4>(d.groups4, constraints);
 }
 
 } // namespace
