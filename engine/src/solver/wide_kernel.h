@@ -102,6 +102,22 @@ template <int W> struct LaneBodies {
     }
 };
 
+/// Normal impulse changes d_p of a group's N points applied to its bodies: the linear impulse
+/// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n). Returns sum d_p.
+template <int W, int N> inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Velocities<W>& vel) {
+    F<W> total{};
+    WideVector<W> dwA, dwB;
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        const WidePoint<W>& q = g.points[p];
+        total += d[p];
+        dwA.x += d[p] * q.responseA[0].x, dwA.y += d[p] * q.responseA[0].y, dwA.z += d[p] * q.responseA[0].z;
+        dwB.x += d[p] * q.responseB[0].x, dwB.y += d[p] * q.responseB[0].y, dwB.z += d[p] * q.responseB[0].z;
+    }
+    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, g.invMassA, g.invMassB, dwA, dwB);
+    return total;
+}
+
 /// One group of manifolds of at most N points: friction point by point, then the normal block.
 /// N is a constant so that the loops over points unroll and their figures stay in registers.
 template <int W, int N>
@@ -182,19 +198,15 @@ template <int W, int N>
 #pragma GCC unroll 4
             for (int j = 0; j < count; ++j) gap[j] += response[i][j] * change;
         }
-    F<W> total = zero;
-    WideVector<W> dwA, dwB;
+    F<W> d[4];
 #pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         WidePoint<W>& q = g.points[p];
         q.normalImpulse = impulse[p] + delta[p];
-        const F<W> d = q.normalImpulse - impulse[p];
-        total += d;
-        dwA.x += d * q.responseA[0].x, dwA.y += d * q.responseA[0].y, dwA.z += d * q.responseA[0].z;
-        dwB.x += d * q.responseB[0].x, dwB.y += d * q.responseB[0].y, dwB.z += d * q.responseB[0].z;
-        if (pass.measure) largest = maxLanes<W>(largest, d * d);
+        d[p] = q.normalImpulse - impulse[p];
+        if (pass.measure) largest = maxLanes<W>(largest, d[p] * d[p]);
     }
-    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, mA, mB, dwA, dwB);
+    const F<W> total = applyNormalChanges<W, N>(g, d, vel);
 
     lanes.scatter(g, bodies, kRealVelocities, vel);
     if (changes)
@@ -237,17 +249,9 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
 #pragma GCC unroll 4
             for (int j = 0; j < N; ++j) gap[j] += response[i][j] * change;
         }
-    F<W> total = zero;
-    WideVector<W> dwA, dwB;
 #pragma GCC unroll 4
-    for (int p = 0; p < N; ++p) {
-        WidePoint<W>& q = g.points[p];
-        q.splitImpulse += delta[p];
-        total += delta[p];
-        dwA.x += delta[p] * q.responseA[0].x, dwA.y += delta[p] * q.responseA[0].y, dwA.z += delta[p] * q.responseA[0].z;
-        dwB.x += delta[p] * q.responseB[0].x, dwB.y += delta[p] * q.responseB[0].y, dwB.z += delta[p] * q.responseB[0].z;
-    }
-    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, g.invMassA, g.invMassB, dwA, dwB);
+    for (int p = 0; p < N; ++p) g.points[p].splitImpulse += delta[p];
+    applyNormalChanges<W, N>(g, delta, vel);
     lanes.scatter(g, bodies, kSplitVelocities, vel);
 }
 
