@@ -129,6 +129,17 @@ bool drawIterations(SolverSettings& v) {
                     "exactly; each pivot costs O(n^2), the whole solve O(n^3). Larger islands fall "
                     "back to row-by-row PGS for that step (the Last step table counts them).");
     }
+    if (uses & kUsesSimdLanes) {
+        const char* widths[] = {"widest (auto)", "4 (SSE2)", "8 (AVX2)"};
+        int choice = v.simdLanes == 4 ? 1 : v.simdLanes == 8 ? 2 : 0;
+        if (ImGui::Combo("SIMD lanes", &choice, widths, 3)) {
+            v.simdLanes = choice == 1 ? 4 : choice == 2 ? 8 : 0;
+            changed = true;
+        }
+        itemTooltip("Manifolds of one colour solved side by side in one vector: 8 with AVX2, 4 with "
+                    "SSE2 (8 falls back to 4 on a CPU without AVX2). Each lane rounds alike in "
+                    "either width, so the state hash is the same: compare the iterate time in Stats.");
+    }
     if (uses & kUsesSubsteps) {
         changed |= ImGui::SliderInt("Sub-steps", &v.substeps, 1, 64, "%d");
         itemTooltip("Sub-steps per step, 1..64: h = dt / substeps. Each integrates velocities and "

@@ -6,13 +6,13 @@
 #include "solver/colouring.h"
 #include "solver/contact_solver.h"
 #include "solver/wide_contacts.h"
+#include "tumble/scene.h"
 
 #include <gtest/gtest.h>
 
 #include <glm/gtc/quaternion.hpp>
 
 #include <cmath>
-#include <cstdlib>
 #include <random>
 #include <set>
 #include <vector>
@@ -86,17 +86,33 @@ TEST(Colouring, ABodyTouchingMoreThanTheCapOverflowsAndStaticBodiesNever) {
 
 TEST(WideMethod, EightLanesAndFourGiveTheSameStepBitForBit) {
     if (!wideAvx2Available()) GTEST_SKIP() << "no AVX2 on this CPU: only the four-lane path runs";
-    auto run = [](const char* lanes) {
-        setenv("TUMBLE_WIDE_LANES", lanes, 1);
-        World w(wide());
+    auto run = [](int lanes) {
+        Settings s = wide();
+        s.solver.simdLanes = lanes;
+        World w(s);
         addGround(w);
         addPyramid(w, 8);
         for (int i = 0; i < 120; ++i) w.step();
-        unsetenv("TUMBLE_WIDE_LANES");
-        EXPECT_EQ(w.solverStats().lanes, std::string(lanes) == "4" ? 4 : 8);
+        EXPECT_EQ(w.solverStats().lanes, lanes);
         return w.stateHash();
     };
-    EXPECT_EQ(run("4"), run("8"));
+    EXPECT_EQ(run(4), run(8));
+}
+
+TEST(WideMethod, TheLaneWidthIsASceneSettingAndOnlyZeroFourOrEightLoad) {
+    auto parse = [](const std::string& lanes) {
+        return parseScene(R"({"format": "tumble-scene", "version": 1, "settings": {"solver": {"method": "wide", "simdLanes": )" +
+                              lanes + "}}, \"bodies\": []}",
+                          "lanes.json");
+    };
+    const SceneLoadResult four = parse("4");
+    ASSERT_TRUE(four.ok()) << four.errorText();
+    EXPECT_EQ(four.scene.settings.solver.simdLanes, 4);
+    const SceneLoadResult six = parse("6");
+    ASSERT_FALSE(six.ok());
+    EXPECT_NE(six.errorText().find("lanes.json"), std::string::npos) << six.errorText();
+    EXPECT_NE(six.errorText().find("simdLanes"), std::string::npos) << six.errorText();
+    EXPECT_NE(six.errorText().find("got 6"), std::string::npos) << six.errorText();
 }
 
 TEST(WideMethod, ARestingBoxCarriesItsWeight) {

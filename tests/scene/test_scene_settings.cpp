@@ -103,6 +103,7 @@ Settings unusualSettings() {
     s.solver.exactMaxRows = 321;
     s.solver.substeps = 7;
     s.solver.relaxIterations = 3;
+    s.solver.simdLanes = 4;
     s.solver.contactHertz = 45.5f;
     s.solver.contactDampingRatio = 3.25f;
     s.solver.jointHertz = 90.0f;
@@ -130,7 +131,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 49u) << j.dump(2); // 12 top-level values + 3 world bounds + 4 sleep + 26 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 50u) << j.dump(2); // 12 top-level values + 3 world bounds + 4 sleep + 27 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

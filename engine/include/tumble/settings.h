@@ -94,6 +94,10 @@ struct SolverSettings {
     /// contacts is what keeps the 5,050-cube pyramid standing (4 sub-steps let it buckle).
     int substeps = 8;
     int relaxIterations = 1;       ///< soft step: passes without bias after each sub-step, 0..50
+    /// Wide method: manifolds solved side by side, 0 (the widest the CPU runs: 8 with AVX2,
+    /// else 4), 4 (SSE2) or 8 (AVX2; 4 on a CPU without it). Every width gives the same state
+    /// hash: only the time changes.
+    int simdLanes = 0;
     float contactHertz = 60.0f;    ///< soft step / TGS: stiffness of contact push-out, Hz (capped at a quarter of the sub-step rate)
     float contactDampingRatio = 10.0f; ///< soft step / TGS: damping ratio of the contact spring
     float jointHertz = 60.0f;      ///< soft step / TGS / XPBD: stiffness of joint drift removal, Hz

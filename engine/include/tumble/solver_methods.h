@@ -31,6 +31,7 @@ enum MethodSetting : uint32_t {
     kUsesCompliance = 1u << 12,        ///< XPBD contact compliance
     kUsesOverRelaxation = 1u << 13,    ///< SOR's own omega
     kUsesTolerance = 1u << 14,         ///< stops its passes early at solver.tolerance
+    kUsesSimdLanes = 1u << 15,         ///< the wide method's lane width
 };
 
 /// One row of the table.

@@ -151,6 +151,10 @@ bool clampSettings(Settings& s) {
     changed |= clampInt(v.exactMaxRows, 1, 20000);
     changed |= clampInt(v.substeps, 1, 64);
     changed |= clampInt(v.relaxIterations, 0, 50);
+    if (v.simdLanes != 0 && v.simdLanes != 4 && v.simdLanes != 8) {
+        v.simdLanes = 0;
+        changed = true;
+    }
     changed |= clampFloat(v.contactHertz, 0.1f, 1000.0f);
     changed |= clampFloat(v.contactDampingRatio, 0.0f, 100.0f);
     changed |= clampFloat(v.jointHertz, 0.1f, 1000.0f);

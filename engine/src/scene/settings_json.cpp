@@ -125,6 +125,15 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
         intField("exactMaxRows", check, s.exactMaxRows, Range::closed(1.0, 20000.0)),
         intField("substeps", check, s.substeps, Range::closed(1.0, 64.0)),
         intField("relaxIterations", check, s.relaxIterations, Range::closed(0.0, 50.0)),
+        {"simdLanes", [&check, &s](const Json& j, const std::string& p) {
+             int lanes = s.simdLanes;
+             if (!readInt(j, p, check, lanes, Range::closed(0.0, 8.0))) return;
+             if (lanes == 0 || lanes == 4 || lanes == 8)
+                 s.simdLanes = lanes;
+             else
+                 check.error(p, "must be 0 (the widest the CPU runs), 4 (SSE2) or 8 (AVX2); got " +
+                                    std::to_string(lanes));
+         }},
         floatField("contactHertz", check, s.contactHertz, Range::closed(0.1, 1000.0)),
         floatField("contactDampingRatio", check, s.contactDampingRatio, Range::closed(0.0, 100.0)),
         floatField("jointHertz", check, s.jointHertz, Range::closed(0.1, 1000.0)),
@@ -247,6 +256,7 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"exactMaxRows", so.exactMaxRows},
           {"substeps", so.substeps},
           {"relaxIterations", so.relaxIterations},
+          {"simdLanes", so.simdLanes},
           {"contactHertz", tidyFloat(so.contactHertz)},
           {"contactDampingRatio", tidyFloat(so.contactDampingRatio)},
           {"jointHertz", tidyFloat(so.jointHertz)},

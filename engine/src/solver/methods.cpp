@@ -43,7 +43,7 @@ constexpr std::array kMethods = {
         "b_i) / K_ii); a different visiting order (by colour), so its results differ from "
         "block Gauss-Seidel's in the last digits and converge alike. Manifolds past 32 colours "
         "are solved one by one after the colours. Bit for bit the same with 4 or 8 lanes.",
-        kRigid | kUsesRelaxation, false, solveWideMethod},
+        kRigid | kUsesRelaxation | kUsesSimdLanes, false, solveWideMethod},
     SolverMethodInfo{
         "pgs", "PGS, row by row",
         "Projected Gauss-Seidel one scalar row at a time, the plain sequential-impulse loop "

@@ -279,6 +279,18 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
     lanes.scatter(g, bodies, kRealVelocities, vel);
 }
 
+/// f(point p of the group, lane, its constraint, p) for every point of every live lane: how
+/// what the groups accumulated goes back to the rows it came from.
+template <int W, class F>
+void forEachLane(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints, F&& f) {
+    for (const WideGroup<W>& g : groups)
+        for (int l = 0; l < W; ++l) {
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactConstraint& c = constraints[g.constraint[l]];
+            for (int i = 0; i < c.pointCount; ++i) f(g.points[i], l, c, i);
+        }
+}
+
 } // namespace wide
 
 template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies) {
@@ -293,12 +305,9 @@ template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::sp
 
 template <int W>
 void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
-    for (const WideGroup<W>& g : groups)
-        for (int l = 0; l < W; ++l) {
-            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-            ContactConstraint& c = constraints[g.constraint[l]];
-            for (int i = 0; i < c.pointCount; ++i) c.splitImpulse[i] = g.points[i].splitImpulse[l];
-        }
+    wide::forEachLane<W>(groups, constraints, [](const WidePoint<W>& q, int l, ContactConstraint& c, int i) {
+        c.splitImpulse[i] = q.splitImpulse[l];
+    });
 }
 
 template <int W>
@@ -377,16 +386,11 @@ float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodi
 
 template <int W>
 void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
-    for (const WideGroup<W>& g : groups)
-        for (int l = 0; l < W; ++l) {
-            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-            ContactConstraint& c = constraints[g.constraint[l]];
-            for (int i = 0; i < c.pointCount; ++i) {
-                c.normalImpulse[i] = g.points[i].normalImpulse[l];
-                c.tangentImpulse[0][i] = g.points[i].tangentImpulse[0][l];
-                c.tangentImpulse[1][i] = g.points[i].tangentImpulse[1][l];
-            }
-        }
+    wide::forEachLane<W>(groups, constraints, [](const WidePoint<W>& q, int l, ContactConstraint& c, int i) {
+        c.normalImpulse[i] = q.normalImpulse[l];
+        c.tangentImpulse[0][i] = q.tangentImpulse[0][l];
+        c.tangentImpulse[1][i] = q.tangentImpulse[1][l];
+    });
 }
 
 } // namespace tumble

@@ -10,8 +10,6 @@
 #include "solver/wide_contacts.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <string_view>
 
 namespace tumble {
 namespace {
@@ -25,19 +23,14 @@ struct WideData final : MethodData {
     bool eight = false; ///< this step's groups are eight lanes wide
 };
 
-/// Eight lanes where the CPU has AVX2, unless the environment says TUMBLE_WIDE_LANES=4 (read
-/// every step: the tests run both widths in one process and compare).
-bool useEightLanes() {
-    const char* forced = std::getenv("TUMBLE_WIDE_LANES");
-    if (forced && std::string_view(forced) == "4") return false;
-    return wideAvx2Available();
-}
+/// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
+bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
 
 /// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
 void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedBits);
-    d.eight = useEightLanes();
+    d.eight = useEightLanes(ctx.solver);
     if (d.eight)
         buildWideGroups<8>(ctx.constraints, d.colours.colours, d.groups8);
     else
