@@ -188,6 +188,7 @@ int main(int argc, char** argv) {
         const tumble::app::RememberedSession last =
             tumble::app::readRememberedSession("imgui.ini", kMinWindowSide, kMaxWindowSide);
         if (size.empty() && last.width > 0) w.width = last.width, w.height = last.height;
+        w.recentFiles = last.recentFiles;
         // A last scene that is gone or broken is tried all the same: runWindow falls back to
         // the default and shows why.
         if (scene.empty() && !last.scenePath.empty()) {

@@ -3,6 +3,7 @@
 /// The windowed program: SDL2 window, GL 3.3 renderer, ImGui panels. main.cpp parses the
 /// command line and calls runWindow(); headless runs never touch this file's code.
 #include <string>
+#include <vector>
 
 namespace tumble::app {
 
@@ -18,6 +19,7 @@ struct WindowOptions {
     /// Non-empty when scenePath is the last run's scene (session_memory.h) rather than one the
     /// command line named: if it no longer loads, this one opens instead, with the error shown.
     std::string fallbackScenePath;
+    std::vector<std::string> recentFiles;         ///< File > Open recent, newest first (session_memory.h)
 };
 
 /// Open the window and run until closed (or until the screenshot is written).

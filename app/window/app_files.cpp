@@ -1,6 +1,7 @@
 // What the File menu writes: snapshots (Ctrl+S) and bug-report folders, and the status line
 // that says where they went.
 #include "window/app_state.h"
+#include "window/file_browser.h"
 
 #include "headless/bug_report.h"
 
@@ -61,12 +62,15 @@ void App::openNeighbourScene(int delta) {
     if (openScene(catalogue[static_cast<size_t>(to)].path)) selectedScene = to;
 }
 
-void App::openDropped(const std::string& path) {
+bool App::openFile(const std::string& path) {
     namespace fs = std::filesystem;
     std::error_code ec;
     // A bug-report folder holds its world as snapshot.json (bug_report.h).
     const fs::path file = fs::is_directory(path, ec) ? fs::path(path) / "snapshot.json" : fs::path(path);
-    if (openScene(file.string())) setStatus("Opened " + file.string());
+    if (!openScene(file.string())) return false;
+    rememberRecentFile(recentFiles, path);
+    setStatus("Opened " + file.string());
+    return true;
 }
 
 } // namespace tumble::app

@@ -165,23 +165,61 @@ void App::select(BodyId id) {
 
 BodyId App::dropBody(const Ray& ray) {
     spawnError.clear();
+    std::shared_ptr<const SceneDef> before = definitionBeforeEdit();
     BodyId id = createNamed(world, dropDefinition(world, spawn, ray), "dropped", spawnCounter, &spawnError);
-    if (!id.isNull()) restartRecording(true);
+    if (!id.isNull()) bodiesEdited("dropped '" + world.body(id).name + "'", std::move(before));
     return id;
 }
 
 BodyId App::throwBody(const Ray& ray) {
     spawnError.clear();
+    std::shared_ptr<const SceneDef> before = definitionBeforeEdit();
     BodyId id = createNamed(world, throwDefinition(world, spawn, ray), "thrown", spawnCounter, &spawnError);
-    if (!id.isNull()) restartRecording(true);
+    if (!id.isNull()) bodiesEdited("threw '" + world.body(id).name + "'", std::move(before));
     return id;
 }
 
 void App::deleteSelected() {
     if (selected.isNull()) return;
+    std::shared_ptr<const SceneDef> before = definitionBeforeEdit();
+    const std::string name = world.body(selected).name;
     deleteBody(mouseDrag, world, selected);
     select(kNullBody);
-    restartRecording(true);
+    bodiesEdited("deleted '" + (name.empty() ? std::string("unnamed body") : name) + "'", std::move(before));
+}
+
+std::shared_ptr<const SceneDef> App::definitionBeforeEdit() const {
+    if (!recorder.needsDefinitionBeforeEdit()) return nullptr;
+    SceneLoadResult before = sceneOfWorld(scene, world);
+    return before.ok() ? std::make_shared<const SceneDef>(std::move(before.scene)) : nullptr;
+}
+
+void App::bodiesEdited(const std::string& label, std::shared_ptr<const SceneDef> before) {
+    forgetStepViews();
+    playBackward = false;
+    const uint64_t dropped = recorder.lastStep() > world.stepCount() ? recorder.lastStep() - world.stepCount() : 0;
+    SceneLoadResult after = sceneOfWorld(scene, world);
+    if (after.ok()) {
+        recorder.recordEdit(world, label, std::make_shared<const SceneDef>(std::move(after.scene)), std::move(before));
+    } else {
+        // Cannot happen for a world the program built; if it does, the old way is safe.
+        recorder.clear();
+        recorder.record(world);
+        setStatus("The recording starts again here: the edited world could not be kept (" + after.errorText() + ")");
+    }
+    if (dropped > 0)
+        setStatus("Step " + std::to_string(world.stepCount()) + ": " + label + "; the " + std::to_string(dropped) +
+                  " recorded steps after it were dropped (they had the old bodies).");
+    resetComparisons(true);
+}
+
+void App::adoptReplacedWorld() {
+    select(kNullBody);
+    hovered = kNullBody;
+    mouseDrag = MouseDrag{};
+    forgetStepViews();
+    applyProbe();
+    ++sceneGeneration; // new shapes for the renderer
 }
 
 void App::forgetStepViews() {
@@ -191,12 +229,14 @@ void App::forgetStepViews() {
 }
 
 void App::restartRecording(bool bodiesChanged) {
-    // The recorded states hold one entry per body; with a body more or less they no longer
-    // fit this world, so the recording starts again here.
     forgetStepViews();
     recorder.clear();
     recorder.record(world);
     playBackward = false;
+    resetComparisons(bodiesChanged);
+}
+
+void App::resetComparisons(bool bodiesChanged) {
     if (bodiesChanged) watches.clear(); // bodies are watched by ordinal: it may name another now
     for (Watch& w : watches) w.main.clear(), w.forks.clear(), w.bullet.clear();
     if (bulletFork.active()) {
@@ -237,7 +277,9 @@ bool App::seekTo(uint64_t step) {
     stepper.paused = true;
     releaseDrag(mouseDrag, world);
     std::string message;
+    const bool rebuilds = recorder.seekRebuilds(step);
     bool ok = recorder.seek(world, step, &message);
+    if (rebuilds) adoptReplacedWorld(); // the step lies across an edit of the bodies
     seekWarning = message;
     if (!ok) playBackward = false;
     if (ok) followForks(false);
@@ -272,12 +314,7 @@ void App::promoteFork(size_t i) {
     if (bulletFork.active() && bulletFork.forkStep() > promoted.forkStep) bulletFork.clear();
     world = std::move(promoted.world);
     recorder.continueWith(std::move(promoted.recorder));
-    // The copy numbers its bodies afresh: a handle of the old world could name another body.
-    select(kNullBody);
-    hovered = kNullBody;
-    forgetStepViews();
-    applyProbe();
-    ++sceneGeneration; // new shapes for the renderer
+    adoptReplacedWorld(); // the copy numbers its bodies afresh
     setStatus("Promoted the fork \"" + promoted.label + "\" to the main world.");
 }
 
@@ -326,6 +363,7 @@ void App::stepWorld(int steps) {
     for (int i = 0; i < steps; ++i) {
         // From a rewound step the recorded future is discarded: this step forks a new one
         // (the same one, bit for bit, unless a setting was changed here).
+        applyPush(mouseDrag, world, spawn.drag); // a force lasts one step: again before each
         world.step();
         recorder.record(world);
         followForks(true);
@@ -381,7 +419,9 @@ bool App::recordedStepStart(WorldState& before, Settings& stepSettings) {
     const uint64_t step = world.stepCount();
     WorldState unused;
     Settings beforeSettings;
-    if (step == 0 || !recorder.stateAt(step - 1, before, beforeSettings) || !recorder.stateAt(step, unused, stepSettings)) {
+    // The first step after an edit of the bodies ran from a world with other bodies.
+    if (step == 0 || recorder.epochStart(step) == step || !recorder.stateAt(step - 1, before, beforeSettings) ||
+        !recorder.stateAt(step, unused, stepSettings)) {
         setStatus("Re-running a step needs the step before it in the recording (Timeline).");
         return false;
     }

@@ -5,6 +5,7 @@
 /// context and live in window_app.cpp), so this state can be made and changed without one.
 #include "headless/sweep.h"
 #include "window/camera.h"
+#include "window/capture.h"
 #include "window/interaction.h"
 #include "window/watch.h"
 #include "window_app.h"
@@ -89,6 +90,15 @@ struct ViewMenuState {
     bool onContact = false;       ///< a drawn contact point was under the cursor
     ContactManifoldInfo contact;  ///< its manifold as it was then
     int point = -1;               ///< and which of its points
+};
+
+/// File > Open's browser (panel_open.cpp): the folder shown and the entry picked.
+struct OpenDialog {
+    bool requested = false;       ///< open the popup in this frame (File > Open, Ctrl+O)
+    std::string folder;           ///< the folder listed ("" until first opened: the scene's)
+    std::string picked;           ///< full path of the entry clicked once ("" none)
+    bool allFiles = false;        ///< list files that are not .json too
+    char typed[1024] = {};        ///< the path field
 };
 
 /// The selected body's recorded path, drawn in the view (the Debug draw panel's Trail
@@ -206,8 +216,11 @@ struct App {
     /// A message for the status line (saved files, refused actions) and when it was set.
     std::string status;
     double statusTime = 0.0;
-    /// Set by "Save bug report": the frame loop writes the screenshot there after drawing.
+    /// Set by "Save bug report" and F12: the frame loop draws the next frame without panels
+    /// and writes it there, then shows pendingScreenshotNote (if any) in the status line.
     std::string pendingScreenshot;
+    std::string pendingScreenshotNote;
+    Capture capture;                   ///< Shift+F12's recording of the window (capture.h)
     /// Which lesson button was pressed last on this scene: 0 none, 1 break it, 2 fix it
     /// (reloads keep it; opening a scene clears it).
     int lessonState = 0;
@@ -255,14 +268,16 @@ struct App {
     glm::mat4 viewProjection{1.0f};    ///< of the last drawn frame: picking unprojects the cursor with it
     std::string materialError;         ///< why the last material removal was refused
     char newMaterialName[48] = {};     ///< the Materials panel's name field for "Add"
+    std::vector<std::string> recentFiles; ///< File > Open recent, newest first (kept in imgui.ini)
+    OpenDialog openDialog;             ///< File > Open's browser
 
     /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
     bool openScene(const std::string& path);
     /// `[` and `]`: the catalogue's scene before or after the one running (wrapping around).
     void openNeighbourScene(int delta);
-    /// A file or folder dropped on the window: a scene or snapshot file opens like File > Open
-    /// does; a bug-report folder opens its snapshot.
-    void openDropped(const std::string& path);
+    /// A scene or snapshot file, or a bug-report folder (its snapshot), opened by the user
+    /// (File > Open, Open recent, a drop on the window): on success it heads the recent files.
+    bool openFile(const std::string& path);
     /// Re-read the current scene's file (R). Keeps the live Settings if keepSettingsOnReload.
     bool reloadScene();
     /// Re-list the scenes folder for the Scene panel and the File menu.
@@ -316,14 +331,27 @@ struct App {
     bool recordedStepStart(WorldState& before, Settings& stepSettings);
     /// Forget the comparison, the trace and the chosen row: the world left the step they show.
     void forgetStepViews();
+    /// Close what compares or watches the bodies (forks, the Bullet fork, watches) after they
+    /// changed, or restart the forks from step 0 after the settings did.
+    void resetComparisons(bool bodiesChanged);
     /// Hand the probe switch and options to the world.
     void applyProbe() { world.setSolverProbe(probeSolver); }
     /// True when a comparison or trace of `step` taken at `hash` belongs to the step shown.
     bool showsStep(uint64_t step, uint64_t hash) const { return step == world.stepCount() && hash == world.stateHash(); }
-    /// Start the recording again from the world as it is (after a body was added or removed).
+    /// Start the recording again from the world as it is (settings changed at step 0).
     /// bodiesChanged: a body was added or removed, so the forks no longer match and close;
-    /// else they are split off again with their changes (the settings changed at step 0).
+    /// else they are split off again with their changes.
     void restartRecording(bool bodiesChanged);
+    /// What the recorder needs before a first edit of the bodies: the world as a scene (null
+    /// when it already has one). Take it before the edit, hand it to bodiesEdited after.
+    std::shared_ptr<const SceneDef> definitionBeforeEdit() const;
+    /// A body was added or removed after the step shown: the recording goes on through it
+    /// (the Timeline marks `label` there; a rewind before it brings the old bodies back), the
+    /// views of the old bodies (forks, watches, step views) close.
+    void bodiesEdited(const std::string& label, std::shared_ptr<const SceneDef> before);
+    /// The world object was replaced (a promoted fork, a rewind across an edit): its handles
+    /// may name other bodies, so selection, hover and step views go, and its shapes are new.
+    void adoptReplacedWorld();
     /// Empty the world's contact cache (World::clearContactCache) and record the step shown
     /// again without it, so the steps recorded after it replay cold as they ran.
     void clearContactCache();
@@ -336,6 +364,11 @@ struct App {
     void saveSnapshot();
     /// Write a bug-report folder for the current step (the screenshot follows after drawing).
     void saveBugReport();
+    /// F12: the view without panels as captures/<scene>-step<N>.png (written after drawing).
+    void saveViewPicture();
+    /// Shift+F12: start recording every drawn frame into captures/<scene>-rec<n>/, or stop and
+    /// hand the frames to ffmpeg when it is installed.
+    void toggleRecordingVideo();
     /// Show a message in the status line for a few seconds.
     void setStatus(std::string message);
 };

@@ -85,6 +85,10 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
     case SDLK_x: app.bodyStyle = static_cast<BodyStyle>((static_cast<int>(app.bodyStyle) + 1) % 4); break;
     case SDLK_F11: toggleFullscreen(key); break;
     case SDLK_F9: app.togglePresentation(); break;
+    case SDLK_F12:
+        if (shift) app.toggleRecordingVideo();
+        else app.saveViewPicture();
+        break;
     case SDLK_EQUALS:
     case SDLK_PLUS:
     case SDLK_KP_PLUS:
@@ -111,6 +115,9 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
         break;
     case SDLK_q:
         if (ctrl) app.requestQuit();
+        break;
+    case SDLK_o:
+        if (ctrl) app.openDialog.requested = true;
         break;
     default: break; // Esc is ImGui's: it closes menus and popups, never the window
     }
@@ -139,7 +146,12 @@ void handleButton(App& app, const SDL_MouseButtonEvent& button) {
         app.select(kNullBody);
         return;
     }
-    app.select(pressDrag(app.mouseDrag, app.world, ray, cursor));
+    // Ctrl pushes with a force, Ctrl+Shift twists with a torque; plain pulls with the spring.
+    const SDL_Keymod mods = SDL_GetModState();
+    const DragMode mode = (mods & KMOD_CTRL) == 0    ? DragMode::Spring
+                          : (mods & KMOD_SHIFT) != 0 ? DragMode::Torque
+                                                     : DragMode::Force;
+    app.select(pressDrag(app.mouseDrag, app.world, ray, cursor, mode));
 }
 
 } // namespace
@@ -150,7 +162,7 @@ void handleEvent(App& app, const SDL_Event& event, float viewHeight) {
     case SDL_QUIT: app.requestQuit(); break;
     case SDL_DROPFILE:
         if (event.drop.file != nullptr) {
-            app.openDropped(event.drop.file);
+            app.openFile(event.drop.file);
             SDL_free(event.drop.file);
         }
         break;

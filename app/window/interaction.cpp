@@ -6,6 +6,8 @@
 #include <cmath>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <glm/matrix.hpp>
 
 namespace tumble::app {
 
@@ -17,6 +19,8 @@ void clampSpawnSettings(SpawnSettings& s) {
     s.drag.frequencyHz = std::clamp(s.drag.frequencyHz, 0.1f, 60.0f);
     s.drag.dampingRatio = std::clamp(s.drag.dampingRatio, 0.0f, 10.0f);
     s.drag.maxForceOverWeight = std::clamp(s.drag.maxForceOverWeight, 0.1f, 10000.0f);
+    s.drag.pushPerMetre = std::clamp(s.drag.pushPerMetre, 0.1f, 100.0f);
+    s.drag.twistPerMetre = std::clamp(s.drag.twistPerMetre, 0.1f, 1000.0f);
 }
 
 ShapeDef spawnShape(const SpawnSettings& s) {
@@ -108,9 +112,10 @@ BodyId createNamed(World& world, BodyDef def, const char* prefix, int& counter,
     return world.createBody(def, error);
 }
 
-BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 cursor) {
+BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 cursor, DragMode mode) {
     drag = MouseDrag{};
     drag.pressed = true;
+    drag.mode = mode;
     drag.pressCursor = cursor;
     RayHit hit;
     if (!world.rayCast(ray.origin, ray.direction, kPickDistance, hit)) return kNullBody;
@@ -126,8 +131,9 @@ BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 
 void updateDrag(MouseDrag& drag, World& world, const DragSettings& settings, const Ray& ray,
                 glm::vec2 cursor, const glm::vec3& viewDirection) {
     if (!drag.pressed || drag.body.isNull()) return;
+    const bool spring = drag.mode == DragMode::Spring;
     const bool lost = !world.isValid(drag.body) || !world.body(drag.body).isDynamic() ||
-                      (drag.active && world.dragBody() != drag.body);
+                      (spring && drag.active && world.dragBody() != drag.body);
     if (lost) {
         // Destroyed, made static or kinematic in the Inspector, or stopped by the world:
         // the press stays a press, with nothing on the hook.
@@ -141,21 +147,61 @@ void updateDrag(MouseDrag& drag, World& world, const DragSettings& settings, con
         // Grab the pressed material point where the body is now (it may have moved since).
         const Body& b = world.body(drag.body);
         drag.planePoint = b.position + b.orientation * drag.localGrab;
-        world.startDrag(drag.body, drag.planePoint, settings.frequencyHz, settings.dampingRatio,
-                        settings.maxForceOverWeight);
+        drag.target = drag.planePoint;
+        if (spring)
+            world.startDrag(drag.body, drag.planePoint, settings.frequencyHz, settings.dampingRatio,
+                            settings.maxForceOverWeight);
         drag.active = true;
     }
+    drag.viewDirection = viewDirection;
     // The target is where the cursor's ray meets the plane through the grab point facing the
     // camera: dot(x - planePoint, viewDirection) = 0 with x = origin + t direction.
     float denominator = glm::dot(ray.direction, viewDirection);
     if (std::abs(denominator) < 1e-6f) return; // ray parallel to the plane: keep the target
     float t = glm::dot(drag.planePoint - ray.origin, viewDirection) / denominator;
     if (!(t > 0.0f) || !std::isfinite(t)) return; // plane behind the camera
-    world.moveDrag(ray.origin + t * ray.direction);
+    drag.target = ray.origin + t * ray.direction;
+    if (spring) world.moveDrag(drag.target);
+}
+
+Push pushOf(const MouseDrag& drag, const World& world, const DragSettings& settings) {
+    Push push;
+    if (!drag.active || drag.mode == DragMode::Spring || !world.isValid(drag.body)) return push;
+    const Body& b = world.body(drag.body);
+    if (!b.isDynamic()) return push;
+    push.point = b.position + b.orientation * drag.localGrab;
+    const glm::vec3 pull = drag.target - push.point; // m
+    const float g = glm::length(world.settings().gravity);
+    const float weight = b.mass * (g > 0.0f ? g : 9.81f); // N: the unit both caps are in
+    const float cap = settings.maxForceOverWeight * weight;
+    if (drag.mode == DragMode::Force) {
+        push.force = settings.pushPerMetre * weight * pull;
+        const float size = glm::length(push.force);
+        if (size > cap) push.force *= cap / size;
+        return push;
+    }
+    // Twist: the pull seen from the camera turns the body the way the cursor moved, about the
+    // axis in the view plane at right angles to the pull (towards-camera x pull), with the
+    // torque I a that gives it the angular acceleration a whatever its shape.
+    const glm::vec3 alpha = settings.twistPerMetre * glm::cross(-drag.viewDirection, pull); // rad/s^2
+    const glm::mat3 rotation = glm::mat3_cast(b.orientation);
+    push.torque = rotation * (b.localInertia * (glm::transpose(rotation) * alpha));
+    // The cap is the force cap on a lever of the radius of gyration, sqrt(tr(I) / 2m).
+    const float lever = std::sqrt(std::max(b.localInertia[0][0] + b.localInertia[1][1] + b.localInertia[2][2], 0.0f) /
+                                  (2.0f * b.mass));
+    const float size = glm::length(push.torque);
+    if (size > cap * lever) push.torque *= cap * lever / size;
+    return push;
+}
+
+void applyPush(const MouseDrag& drag, World& world, const DragSettings& settings) {
+    const Push push = pushOf(drag, world, settings);
+    if (push.force != glm::vec3(0.0f)) world.applyForce(drag.body, push.force, push.point);
+    if (push.torque != glm::vec3(0.0f)) world.applyTorque(drag.body, push.torque);
 }
 
 void releaseDrag(MouseDrag& drag, World& world) {
-    if (drag.active && world.dragBody() == drag.body) world.stopDrag();
+    if (drag.mode == DragMode::Spring && drag.active && world.dragBody() == drag.body) world.stopDrag();
     drag = MouseDrag{};
 }
 

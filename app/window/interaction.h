@@ -22,7 +22,16 @@ struct DragSettings {
     float frequencyHz = 5.0f;         ///< Hz, natural frequency of the spring on the body's mass
     float dampingRatio = 0.7f;        ///< 1 = critical, 0 = undamped
     float maxForceOverWeight = 30.0f; ///< force cap as a multiple of the body's weight m |g|
+    /// Ctrl+drag: force per metre of pull, as a multiple of the body's weight (F = k m |g| d).
+    float pushPerMetre = 5.0f;
+    /// Ctrl+Shift+drag: angular acceleration per metre of pull, rad/s^2 (tau = m r^2 a).
+    float twistPerMetre = 20.0f;
 };
+
+/// What a left drag on a body does: pull it with the world's spring (plain), push it with a
+/// force at the grabbed point (Ctrl), or twist it with a torque (Ctrl+Shift), as MuJoCo's
+/// viewer perturbs a body.
+enum class DragMode { Spring, Force, Torque };
 
 /// What B drops and T throws (the Spawn panel edits these).
 struct SpawnSettings {
@@ -56,9 +65,27 @@ struct MouseDrag {
     BodyId body;                 ///< dynamic body under the press; null: nothing to pull
     glm::vec3 localGrab{0.0f};   ///< m, the pressed point in the body's frame
     glm::vec2 pressCursor{0.0f}; ///< display units, where the press happened
-    bool active = false;         ///< World::startDrag was called for `body`
+    bool active = false;         ///< the drag started (World::startDrag for the spring)
     glm::vec3 planePoint{0.0f};  ///< m, the grab point when the drag started
+    DragMode mode = DragMode::Spring; ///< chosen by the modifiers held at the press
+    glm::vec3 target{0.0f};      ///< m, where the cursor's ray meets the drag plane (push modes)
+    glm::vec3 viewDirection{0.0f, 0.0f, -1.0f}; ///< the camera's, for the twist axis
 };
+
+/// What a push drag applies this step, for the pull d = target - grabbed point (m): in Force
+/// mode F = pushPerMetre m |g| d at the grabbed point; in Torque mode tau = I a, the torque
+/// giving the angular acceleration a = twistPerMetre (-viewDirection x d) (rad/s^2). Both are
+/// capped like the spring: |F| <= maxForceOverWeight m |g|, |tau| <= that times the radius of
+/// gyration. Zero when no push drag is active.
+struct Push {
+    glm::vec3 force{0.0f};      ///< N
+    glm::vec3 torque{0.0f};     ///< N m
+    glm::vec3 point{0.0f};      ///< m, the grabbed point now
+};
+Push pushOf(const MouseDrag& drag, const World& world, const DragSettings& settings);
+
+/// Before each step: apply the push of an active Ctrl / Ctrl+Shift drag (forces last one step).
+void applyPush(const MouseDrag& drag, World& world, const DragSettings& settings);
 
 /// Clamp every SpawnSettings field to its documented range (after a panel edit).
 void clampSpawnSettings(SpawnSettings& s);
@@ -89,8 +116,9 @@ BodyId createNamed(World& world, BodyDef def, const char* prefix, int& counter,
                    std::string* error = nullptr);
 
 /// Left press along `ray` at `cursor`: returns the body it hits (the caller selects it, or
-/// clears the selection for null). A dynamic body becomes the candidate for a drag.
-BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 cursor);
+/// clears the selection for null). A dynamic body becomes the candidate for a drag of `mode`.
+BodyId pressDrag(MouseDrag& drag, const World& world, const Ray& ray, glm::vec2 cursor,
+                 DragMode mode = DragMode::Spring);
 
 /// Every frame: while the press is held, start the world's drag once the cursor is
 /// kDragThreshold away from the press, then move its target to where the cursor's ray meets

@@ -28,6 +28,8 @@ void drawHelpPanel(App& app) {
     if (ImGui::BeginTable("controls", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         row("Left click", "select the body under the cursor (Inspector); empty space clears");
         row("Left drag on a body", "pull it toward the cursor on a spring (set in Spawn)");
+        row("Ctrl+drag on a body", "push it with a force at the grabbed point (orange arrow)");
+        row("Ctrl+Shift+drag", "twist it with a torque about the axis across the pull (violet)");
         row("Hover", "name the body under the cursor");
         row("Right drag / Alt + left drag", "orbit the camera");
         row("Middle drag / Shift + right drag", "pan");
@@ -52,6 +54,9 @@ void drawHelpPanel(App& app) {
         row("Delete", "remove the selected body (and its joints)");
         row("R", "reload the scene from its file (undoes spawns, deletes, edits)");
         row("Ctrl+S", "save a snapshot of the step shown to snapshots/ (File menu: also a bug report)");
+        row("F12", "save the view without panels to captures/<scene>-step<N>.png");
+        row("Shift+F12", "start / stop recording the window to PNG frames (and an MP4 with ffmpeg)");
+        row("Ctrl+O", "open a scene, snapshot or bug-report folder (File > Open recent: the last ten)");
         row("Esc", "close a menu or popup");
         row("Ctrl+Q", "quit (asks first when there is a recording to lose)");
         ImGui::EndTable();

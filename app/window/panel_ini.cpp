@@ -57,7 +57,7 @@ void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out
     // The window's size and scene, read back by main.cpp before the next window opens (ImGui
     // passes this entry over: readOpen knows only "Panels").
     if (app->windowWidth > 0 && app->windowHeight > 0)
-        out->append(rememberedSessionEntry(app->windowWidth, app->windowHeight, app->scenePath).c_str());
+        out->append(rememberedSessionEntry(app->windowWidth, app->windowHeight, app->scenePath, app->recentFiles).c_str());
 }
 
 } // namespace

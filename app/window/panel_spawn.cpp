@@ -113,7 +113,19 @@ void dragSection(App& app) {
     changed |= ImGui::SliderFloat("max force", &d.maxForceOverWeight, 1.0f, 1000.0f,
                                   "%.0f x weight", ImGuiSliderFlags_Logarithmic);
     itemTooltip("Cap on the drag force as a multiple of the body's weight m |g| (9.81 m/s^2 when "
-                "gravity is off). 1 can barely hold it up; 30 flings it.");
+                "gravity is off). 1 can barely hold it up; 30 flings it. It caps the Ctrl+drag push "
+                "too, and the Ctrl+Shift+drag twist (times the radius of gyration).");
+    changed |= ImGui::SliderFloat("push", &d.pushPerMetre, 0.1f, 100.0f, "%.1f x weight / m",
+                                  ImGuiSliderFlags_Logarithmic);
+    itemTooltip("Ctrl+drag pushes with a force instead of the spring: F = k m |g| d at the grabbed "
+                "point, d the pull from it to the cursor (m), k this value. At 5, a 20 cm pull is the "
+                "body's own weight. Drawn as an orange arrow.");
+    changed |= ImGui::SliderFloat("twist", &d.twistPerMetre, 0.1f, 1000.0f, "%.1f rad/s^2 / m",
+                                  ImGuiSliderFlags_Logarithmic);
+    itemTooltip("Ctrl+Shift+drag twists with a torque: tau = I a, the torque that gives the body the "
+                "angular acceleration a = k (d x the view direction's reverse) whatever its shape, k "
+                "this value (rad/s^2 per metre of pull). The body turns the way the cursor moves, "
+                "about the axis across the pull (violet).");
     if (changed) clampSpawnSettings(app.spawn);
     const World& world = app.world;
     if (world.isValid(world.dragBody())) {
@@ -124,9 +136,10 @@ void dragSection(App& app) {
                     "the view with the joints layer on). Takes effect for the next drag: the "
                     "settings above are read when it starts.");
     } else {
-        ImGui::TextDisabled("left-drag a dynamic body in the view to pull it");
+        ImGui::TextDisabled("left-drag a dynamic body to pull it (Ctrl: push, Ctrl+Shift: twist)");
         itemTooltip("Press on a body and move the mouse: the grabbed point follows the cursor on "
-                    "the plane through it facing the camera. A click without moving selects.");
+                    "the plane through it facing the camera. A click without moving selects. With "
+                    "Ctrl held at the press a force pushes it instead; with Ctrl+Shift a torque.");
     }
 }
 

@@ -7,11 +7,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace tumble::app {
 namespace {
 
 const ImVec4 kWarnColor{1.0f, 0.8f, 0.3f, 1.0f};
+/// An edit of the bodies on the marker strip (no watchdog flag is cyan).
+const ImU32 kEditColor = IM_COL32(80, 220, 240, 255);
 
 /// A marker's colour: red non-finite, orange energy jump, magenta too deep, blue a body left
 /// the world bounds, yellow too fast.
@@ -51,7 +55,7 @@ std::string flaggedBodies(const World& world, const RecordedMarker& m) {
 }
 
 /// The strip under the slider: one tick per flagged step; a click on the strip goes there.
-void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
+void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers, const std::vector<RecordedEdit>& edits) {
     const Recorder& rec = app.recorder;
     ImVec2 origin = ImGui::GetCursorScreenPos();
     float width = ImGui::GetContentRegionAvail().x;
@@ -76,6 +80,11 @@ void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
         draw->AddRectFilled(ImVec2(x0 - 1.0f, origin.y), ImVec2(x1 - 1.0f, origin.y + height),
                             markerColor(m.flags));
     }
+    for (const RecordedEdit& e : edits) {
+        if (e.step > shownLast) continue;
+        const float x = xOf(e.step);
+        draw->AddRectFilled(ImVec2(x - 1.0f, origin.y), ImVec2(x + 1.0f, origin.y + height), kEditColor);
+    }
     float now = xOf(std::min(app.world.stepCount(), shownLast));
     draw->AddTriangleFilled(ImVec2(now - 5.0f, origin.y), ImVec2(now + 5.0f, origin.y),
                             ImVec2(now, origin.y + 7.0f), IM_COL32(255, 255, 255, 230));
@@ -88,9 +97,26 @@ void drawMarkerStrip(App& app, const std::vector<RecordedMarker>& markers) {
         ImGui::BeginTooltip();
         ImGui::TextUnformatted("Watchdog markers: steps flagged as suspicious (limits in the "
                                "scene's watchdog settings). Red non-finite, orange energy jump, "
-                               "magenta too deep, yellow too fast. Click to go to a step.");
+                               "magenta too deep, yellow too fast. Cyan lines: a body dropped, "
+                               "thrown or deleted there (the recording goes on through it; a "
+                               "step before it shows the old bodies). Click to go to a step.");
         ImGui::EndTooltip();
     }
+}
+
+/// A combo of steps to go to, "N <noun>s" as its preview; nothing when the list is empty.
+void stepListCombo(App& app, const char* id, const char* noun,
+                   const std::vector<std::pair<uint64_t, std::string>>& items, const char* tooltip) {
+    if (items.empty()) return;
+    ImGui::SetNextItemWidth(260.0f);
+    const std::string preview = std::to_string(items.size()) + noun + (items.size() > 1 ? "s" : "");
+    if (ImGui::BeginCombo(id, preview.c_str())) {
+        for (const auto& [step, label] : items)
+            if (ImGui::Selectable(label.c_str(), step == app.world.stepCount())) app.seekTo(step);
+        ImGui::EndCombo();
+    }
+    itemTooltip(tooltip);
+    ImGui::SameLine();
 }
 
 void drawTransport(App& app) {
@@ -177,25 +203,23 @@ void drawTimelinePanel(App& app) {
                 "back: the world shows that step's bodies, contacts, impulses and stats exactly as they "
                 "were. Keys: Left / Right one step (Shift: ten), Home / End the oldest / newest.");
     std::vector<RecordedMarker> markers = rec.markers();
-    drawMarkerStrip(app, markers);
+    std::vector<RecordedEdit> edits = rec.edits();
+    drawMarkerStrip(app, markers, edits);
 
-    if (!markers.empty()) {
-        ImGui::SetNextItemWidth(260.0f);
-        std::string preview = std::to_string(markers.size()) + " flagged run" + (markers.size() > 1 ? "s" : "");
-        if (ImGui::BeginCombo("##markers", preview.c_str())) {
-            for (const RecordedMarker& m : markers) {
-                std::string steps = m.lastStep == m.step
-                                        ? "step " + std::to_string(m.step)
-                                        : "steps " + std::to_string(m.step) + "-" + std::to_string(m.lastStep);
-                std::string label = steps + ": " + markerText(m.flags) + flaggedBodies(app.world, m);
-                if (ImGui::Selectable(label.c_str(), m.step == app.world.stepCount())) app.seekTo(m.step);
-            }
-            ImGui::EndCombo();
-        }
-        itemTooltip("The steps the watchdog flagged, with the bodies it flagged (while the step shown is "
-                    "the newest); pick one to go there. The Time panel lists each event.");
-        ImGui::SameLine();
+    std::vector<std::pair<uint64_t, std::string>> flagged, edited;
+    for (const RecordedMarker& m : markers) {
+        std::string steps = m.lastStep == m.step ? "step " + std::to_string(m.step)
+                                                 : "steps " + std::to_string(m.step) + "-" + std::to_string(m.lastStep);
+        flagged.emplace_back(m.step, steps + ": " + markerText(m.flags) + flaggedBodies(app.world, m));
     }
+    for (const RecordedEdit& e : edits) edited.emplace_back(e.step, "step " + std::to_string(e.step) + ": " + e.label);
+    stepListCombo(app, "##markers", " flagged run", flagged,
+                  "The steps the watchdog flagged, with the bodies it flagged (while the step shown is "
+                  "the newest); pick one to go there. The Time panel lists each event.");
+    stepListCombo(app, "##edits", " body edit", edited,
+                  "Bodies dropped (B), thrown (T) or deleted (Delete) during the recording, at the step "
+                  "after which they happened; pick one to go there. Before it the world has its old "
+                  "bodies (a rewind rebuilds them); the step itself shows the edited world.");
     drawMemory(app);
 
     if (app.viewingPast()) {

@@ -59,6 +59,12 @@ void drawForksPanel(App& app);
 void drawForkLegend(App& app);
 /// Mouse and keyboard controls.
 void drawHelpPanel(App& app);
+/// After drawing: write Shift+F12's recording frame and follow its ffmpeg run (capture.h).
+void captureDrawnFrame(App& app, int pixelsW, int pixelsH);
+/// File > Open's browser popup (opened by OpenDialog::requested).
+void drawOpenDialog(App& app);
+/// File > Open recent, inside the File menu.
+void drawRecentFilesMenu(App& app);
 
 /// Tooltip for the last item, shown while it is hovered.
 void itemTooltip(const char* text);

@@ -72,6 +72,10 @@ void drawMenuBar(App& app) {
             if (ImGui::MenuItem("Refresh list")) app.refreshCatalogue();
             ImGui::EndMenu();
         }
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) app.openDialog.requested = true;
+        itemTooltip("Browse for a scene or snapshot file (.json) or a bug-report folder. Dropping "
+                    "one on the window opens it too.");
+        drawRecentFilesMenu(app);
         if (ImGui::MenuItem("Reload", "R")) app.reloadScene();
         ImGui::Separator();
         if (ImGui::MenuItem("Save snapshot", "Ctrl+S")) app.saveSnapshot();
@@ -83,6 +87,18 @@ void drawMenuBar(App& app) {
                     "the step that matters), the settings, the camera, a screenshot and the state "
                     "hash expected 120 steps later. 'tumble --verify FOLDER' replays it and exits 0 "
                     "when the hash matches, so a bug report can run in CI.");
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save picture of the view", "F12")) app.saveViewPicture();
+        itemTooltip("Write the 3D view as it is now, without panels or menus, to "
+                    "captures/<scene>-step<N>.png.");
+        const std::string recordLabel = app.capture.recording
+                                            ? "Stop recording (" + std::to_string(app.capture.frames) + " frames)"
+                                            : std::string("Record video");
+        if (ImGui::MenuItem(recordLabel.c_str(), "Shift+F12")) app.toggleRecordingVideo();
+        itemTooltip("Record every frame of the window as drawn (Tab hides the panels for a clean view) "
+                    "into captures/<scene>-rec<n>/ as numbered PNGs. On stop, when ffmpeg is "
+                    "installed (Debian package ffmpeg), it also makes captures/<scene>-rec<n>.mp4 at the "
+                    "rate the frames were drawn, so the video lasts as long as the recording did.");
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.requestQuit();
         ImGui::EndMenu();
@@ -315,6 +331,7 @@ void drawPanels(App& app) {
     drawViewSign(app);
     drawDebugLegendOverlay(app);
     drawQuitPopup(app);
+    drawOpenDialog(app);
     drawLoadErrorPopup(app);
     app.escapePressed = false;
 }

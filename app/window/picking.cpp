@@ -96,6 +96,16 @@ void emitSelection(const App& app, DebugDraw& draw) {
         wireBox(draw, world.bodyAabb(app.hovered), glm::vec3(0.55f));
     if (!app.selected.isNull() && world.isValid(app.selected) && hasFiniteBox(world, app.selected))
         wireBox(draw, world.bodyAabb(app.selected), glm::vec3(1.0f));
+    // A push drag: the pull from the grabbed point to the cursor (orange: a force there;
+    // violet: a twist about the axis across it).
+    const Push push = pushOf(app.mouseDrag, world, app.spawn.drag);
+    if (push.force != glm::vec3(0.0f)) draw.arrow(push.point, app.mouseDrag.target, glm::vec3(1.0f, 0.55f, 0.1f));
+    if (push.torque != glm::vec3(0.0f)) {
+        draw.arrow(push.point, app.mouseDrag.target, glm::vec3(0.75f, 0.45f, 1.0f));
+        const glm::vec3 centre = world.body(app.mouseDrag.body).position;
+        draw.line(centre, centre + glm::normalize(push.torque) * glm::distance(push.point, app.mouseDrag.target),
+                  glm::vec3(0.75f, 0.45f, 1.0f));
+    }
 }
 
 } // namespace tumble::app

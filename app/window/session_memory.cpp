@@ -1,6 +1,8 @@
 // The window's size and last scene between runs (session_memory.h).
 #include "window/session_memory.h"
 
+#include "window/file_browser.h"
+
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +32,8 @@ RememberedSession parseRememberedSession(const std::string& iniText, int minSide
         if (key == "width" && isNumber) width = number;
         if (key == "height" && isNumber) height = number;
         if (key == "scene") out.scenePath = value;
+        if (key == "recent" && !value.empty() && out.recentFiles.size() < kMaxRecentFiles)
+            out.recentFiles.push_back(value);
     }
     auto within = [&](int side) { return side >= minSide && side <= maxSide; };
     if (within(width) && within(height)) out.width = width, out.height = height;
@@ -44,7 +48,8 @@ RememberedSession readRememberedSession(const std::string& iniPath, int minSide,
     return parseRememberedSession(text.str(), minSide, maxSide);
 }
 
-std::string rememberedSessionEntry(int width, int height, const std::string& scenePath) {
+std::string rememberedSessionEntry(int width, int height, const std::string& scenePath,
+                                   const std::vector<std::string>& recentFiles) {
     std::string out = "[Tumble][Session]\n";
     out += "width=" + std::to_string(width) + "\nheight=" + std::to_string(height) + "\n";
     if (!scenePath.empty()) {
@@ -52,6 +57,9 @@ std::string rememberedSessionEntry(int width, int height, const std::string& sce
         const std::filesystem::path absolute = std::filesystem::absolute(scenePath, error);
         out += "scene=" + (error ? scenePath : absolute.lexically_normal().string()) + "\n";
     }
+    // rememberRecentFile made them absolute; a line break in a name would end the entry.
+    for (size_t i = 0; i < recentFiles.size() && i < kMaxRecentFiles; ++i)
+        if (recentFiles[i].find_first_of("\r\n") == std::string::npos) out += "recent=" + recentFiles[i] + "\n";
     return out + "\n";
 }
 

@@ -26,6 +26,7 @@ uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 /// with both ends kept so the trail runs right up to the body.
 std::vector<RecordedPose> pathBetween(const Recorder& recorder, uint32_t ordinal, uint64_t from,
                                       uint64_t to, uint64_t stride) {
+    from = std::max(from, recorder.epochStart(to)); // an ordinal names `to`'s bodies only
     std::vector<RecordedPose> path = recordedPath(recorder, ordinal, from, to, stride);
     RecordedPose end;
     if ((path.empty() || path.front().step != from) &&

@@ -396,10 +396,15 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             // The bug report's picture: this frame, the view alone.
             std::string error;
             if (!saveScreenshot(app.pendingScreenshot, pixelsW, pixelsH, error))
-                app.setStatus("Bug report saved, but not its screenshot: " + error);
+                app.setStatus((app.pendingScreenshotNote.empty() ? "Bug report saved, but not its screenshot: "
+                                                                 : "Could not save the view: ") + error);
+            else if (!app.pendingScreenshotNote.empty())
+                app.setStatus(app.pendingScreenshotNote);
             app.pendingScreenshot.clear();
+            app.pendingScreenshotNote.clear();
         }
         if (!app.pendingPlotPicture.empty()) savePlotPicture(app, pixelsW, pixelsH, windowW);
+        captureDrawnFrame(app, pixelsW, pixelsH);
         ++frame;
         if (screenshot && frame >= options.frames) {
             std::string error;
@@ -420,6 +425,7 @@ int runWindow(const WindowOptions& options) {
     App app;
     app.options = options;
     app.scenesFolder = options.scenesFolder;
+    app.recentFiles = options.recentFiles;
     app.refreshCatalogue();
     // The scene first: bad input is exit status 2 whether or not there is a display.
     // The last run's scene, if it no longer loads, gives way to the default (the error stays

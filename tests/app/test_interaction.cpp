@@ -198,3 +198,59 @@ TEST(Interaction, SpawnedBodiesGetNamesNotYetTaken) {
     EXPECT_EQ(world.body(id).name, "dropped 2");
     EXPECT_EQ(world.body(createNamed(world, BodyDef{}, "dropped", counter)).name, "dropped 3");
 }
+
+namespace {
+
+/// Press at the ball's front along the test camera's ray, then move the cursor's ray to
+/// (x, y): the pull is from the grabbed point to where that ray meets the drag plane.
+MouseDrag pushDrag(World& world, DragMode mode, float x, float y) {
+    MouseDrag drag;
+    pressDrag(drag, world, rayThrough(0.0f, 2.0f), {100.0f, 100.0f}, mode);
+    updateDrag(drag, world, DragSettings{}, rayThrough(x, y), {140.0f, 100.0f}, kViewDirection);
+    return drag;
+}
+
+} // namespace
+
+TEST(Interaction, CtrlDragPushesWithAForceOfKWeightPerMetreAtTheGrabbedPoint) {
+    World world(noSleep());
+    BodyId ball = addSphere(world, {0.0f, 2.0f, 0.0f}, 0.5f);
+    const float m = world.body(ball).mass, g = 9.81f, dt = world.settings().timestep;
+    // A pull of 0.2 m along +x from the ball's front point (0, 2, 0.5).
+    MouseDrag drag = pushDrag(world, DragMode::Force, 0.2f, 2.0f);
+    EXPECT_TRUE(world.dragBody().isNull()); // no spring: a force instead
+    const Push push = pushOf(drag, world, DragSettings{});
+    EXPECT_NEAR(push.force.x, DragSettings{}.pushPerMetre * m * g * 0.2f, 1e-3f * m * g);
+    EXPECT_NEAR(push.force.y, 0.0f, 1e-5f);
+    applyPush(drag, world, DragSettings{});
+    world.step();
+    // One step of F: the momentum changes by F dt; the force off the centre also spins it.
+    EXPECT_NEAR(world.body(ball).linearVelocity.x, push.force.x / m * dt, 1e-5f);
+    EXPECT_GT(std::abs(world.body(ball).angularVelocity.y), 1e-3f);
+    // A long pull is capped at maxForceOverWeight times the weight, like the spring.
+    MouseDrag far = pushDrag(world, DragMode::Force, 500.0f, 2.0f);
+    EXPECT_NEAR(glm::length(pushOf(far, world, DragSettings{}).force), DragSettings{}.maxForceOverWeight * m * g,
+                1e-3f * m * g);
+}
+
+TEST(Interaction, CtrlShiftDragTwistsWithTheTorqueOfTheChosenAngularAcceleration) {
+    World world(noSleep());
+    BodyId ball = addSphere(world, {0.0f, 2.0f, 0.0f}, 0.5f);
+    const float dt = world.settings().timestep;
+    // Pulling 0.1 m to the right, seen down -Z, turns the ball about +Y (its front goes right).
+    MouseDrag drag = pushDrag(world, DragMode::Torque, 0.1f, 2.0f);
+    const Push push = pushOf(drag, world, DragSettings{});
+    EXPECT_EQ(push.force, glm::vec3(0.0f));
+    applyPush(drag, world, DragSettings{});
+    world.step();
+    // tau = I a: the ball gains exactly a dt about +Y, and its centre is not pushed sideways.
+    const float alpha = DragSettings{}.twistPerMetre * 0.1f;
+    const glm::vec3 w = world.body(ball).angularVelocity;
+    EXPECT_NEAR(w.y, alpha * dt, 1e-4f * alpha * dt + 1e-7f);
+    EXPECT_NEAR(w.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(w.z, 0.0f, 1e-6f);
+    EXPECT_EQ(world.body(ball).linearVelocity.x, 0.0f);
+    // Released, nothing more is applied.
+    releaseDrag(drag, world);
+    EXPECT_EQ(pushOf(drag, world, DragSettings{}).torque, glm::vec3(0.0f));
+}

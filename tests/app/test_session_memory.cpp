@@ -11,7 +11,7 @@
 using namespace tumble::app;
 
 TEST(SessionMemory, TheEntryWrittenIsTheEntryRead) {
-    const std::string entry = rememberedSessionEntry(1600, 900, "scenes/pyramid.json");
+    const std::string entry = rememberedSessionEntry(1600, 900, "scenes/pyramid.json", {});
     // Among ImGui's own entries and the panels' entry, as imgui.ini holds them.
     const std::string ini = "[Window][Solver]\nPos=10,20\nSize=300,400\n\n[Tumble][Panels]\ntime=1\nwidth=5\n\n" +
                             entry + "[Docking][Data]\n";
@@ -40,7 +40,7 @@ TEST(SessionMemory, AMissingFileRemembersNothing) {
     EXPECT_EQ(s.width, 0);
     EXPECT_TRUE(s.scenePath.empty());
     const std::string path = testing::TempDir() + "session_memory_test.ini";
-    std::ofstream(path) << rememberedSessionEntry(1920, 1080, "/tmp/x.json");
+    std::ofstream(path) << rememberedSessionEntry(1920, 1080, "/tmp/x.json", {});
     const RememberedSession read = readRememberedSession(path, 240, 8192);
     EXPECT_EQ(read.width, 1920);
     EXPECT_EQ(read.scenePath, "/tmp/x.json");

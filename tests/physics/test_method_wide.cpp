@@ -55,7 +55,9 @@ TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
         for (uint32_t k : colour) {
             ++seen[k];
             for (uint32_t b : {constraints[k].indexA, constraints[k].indexB})
-                if (bodies[b].invMass > 0.0f) EXPECT_TRUE(moving.insert(b).second) << "body " << b << " twice";
+                if (bodies[b].invMass > 0.0f) {
+                    EXPECT_TRUE(moving.insert(b).second) << "body " << b << " twice";
+                }
         }
     }
     for (uint32_t k : colours.overflow) ++seen[k];
@@ -188,8 +190,9 @@ TEST(WideMethod, TheFiguresCarryEachManifoldsColourForTheDebugDraw) {
         ASSERT_LT(colour, w.solverStats().colours);
         ++coloured;
         for (BodyId id : {contacts[i].bodyA, contacts[i].bodyB})
-            if (w.body(id).invMass > 0.0f)
+            if (w.body(id).invMass > 0.0f) {
                 EXPECT_TRUE(bodiesOf[colour].insert(id.index).second) << "a body twice in colour " << colour;
+            }
     }
     EXPECT_EQ(coloured, w.solverStats().manifolds);
     // Block Gauss-Seidel does not colour.

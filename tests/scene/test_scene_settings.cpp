@@ -233,3 +233,23 @@ TEST(SettingsJson, SceneSettingsSectionUsesTheSameNames) {
     ASSERT_TRUE(r.ok()) << r.errorText();
     expectSameSettings(r.scene.settings, unusualSettings());
 }
+
+// The panels clamp every setting after an edit (clampSettings); a timestep the reader
+// accepts must come through that clamp unchanged, or touching any control would silently
+// change a file's step (it once moved 1e-4 s to 1e-3 s).
+TEST(SettingsJson, EveryTimestepTheReaderAcceptsSurvivesThePanelsClamp) {
+    for (const char* value : {"1e-5", "1e-4", "0.0005", "0.001", "0.0166667", "0.0666667"}) {
+        Settings s;
+        ASSERT_EQ(applySettingOverride(s, std::string("timestep=") + value), "") << value;
+        const float loaded = s.timestep;
+        EXPECT_FALSE(clampSettings(s)) << value;
+        EXPECT_EQ(s.timestep, loaded) << value;
+    }
+    // Below the reader's range the clamp lands on the reader's bound, not on another.
+    Settings s;
+    s.timestep = 1e-7f;
+    EXPECT_TRUE(clampSettings(s));
+    EXPECT_EQ(s.timestep, kMinTimestep);
+    EXPECT_EQ(applySettingOverride(s, "timestep=1e-5"), "");
+    EXPECT_EQ(s.timestep, kMinTimestep);
+}

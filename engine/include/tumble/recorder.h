@@ -10,6 +10,11 @@
 /// re-run state is checked against the recorded bytes), and the recorded timings and
 /// counters are put back; the oldest recorded step, having no predecessor, is restored
 /// directly.
+///
+/// A recording goes on through edits of the world's bodies (a body dropped, thrown or
+/// deleted between two steps): each edit starts an epoch, the steps from the edit on, whose
+/// definition (the world as a snapshot scene) rebuilds the world when a seek crosses into it.
+/// The first step of an epoch has no predecessor with its bodies, so it is restored directly.
 #include "tumble/settings.h"
 #include "tumble/snapshot.h"
 #include "tumble/world.h"
@@ -17,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +35,15 @@ struct RecordedMarker {
     uint64_t lastStep = 0;  ///< the last (== step for a single step)
     StepFlags flags;
 };
+
+/// An edit of the bodies the recording went on through: the steps from `step` on ran with
+/// the bodies as they were after it.
+struct RecordedEdit {
+    uint64_t step = 0;
+    std::string label; ///< what changed, e.g. "dropped 'dropped 3'"
+};
+
+struct SceneDef;
 
 class Recorder {
 public:
@@ -65,6 +80,8 @@ public:
     /// not recorded or the world does not match; `error` also carries a warning (with true)
     /// when the re-run step did not reproduce the recorded state (the world was edited since)
     /// and the recorded state was restored directly instead.
+    /// A step in another epoch than the world's rebuilds `world` from that epoch's definition
+    /// first (handles of the old world may then name other bodies: seekRebuilds() says when).
     bool seek(World& world, uint64_t step, std::string* error = nullptr);
 
     /// The recorded state after `step` and the Settings that step ran with; false when the step
@@ -83,6 +100,21 @@ public:
     /// Forget every step after `step` (resuming from a rewound step forks a new future).
     void truncateAfter(uint64_t step);
 
+    /// The world's bodies or joints were just edited after its current step s (recorded or
+    /// the step after the last): the steps after s are dropped, and step s is recorded again
+    /// as the first of a new epoch defined by `after` (the edited world as a snapshot scene,
+    /// sceneOfWorld). `before` defines the steps up to the edit; it is needed only for the
+    /// first edit of a recording (needsDefinitionBeforeEdit()), and may be null otherwise.
+    void recordEdit(const World& world, std::string label, std::shared_ptr<const SceneDef> after,
+                    std::shared_ptr<const SceneDef> before);
+    bool needsDefinitionBeforeEdit() const { return epochs_.empty(); }
+    /// The edits inside the recording, oldest first (the Timeline's edit marks).
+    std::vector<RecordedEdit> edits() const;
+    /// The first recorded step with the same bodies as `step` (its epoch's start).
+    uint64_t epochStart(uint64_t step) const;
+    /// Seeking to `step` would rebuild the world (it lies in another epoch than the world's).
+    bool seekRebuilds(uint64_t step) const;
+
 private:
     struct Frame {
         uint64_t step = 0;
@@ -95,6 +127,23 @@ private:
     static size_t frameBytes(const Frame& f) { return sizeof(Frame) + f.state.capacity(); }
     const Frame* find(uint64_t step) const;
     void dropOldestToFit();
+    /// Append the world's current step (the last frame must be its predecessor, or none).
+    void pushFrame(const World& world);
+
+    /// Steps from `firstStep` on (to the next epoch's) ran with the bodies `definition` builds.
+    struct Epoch {
+        uint64_t serial = 0;
+        uint64_t firstStep = 0;
+        std::string label;
+        std::shared_ptr<const SceneDef> definition;
+    };
+    /// Empty while the recording has had no edit (one epoch: the world's own bodies).
+    std::deque<Epoch> epochs_;
+    uint64_t worldEpoch_ = 0; ///< serial of the epoch the recorded world is in
+    uint64_t nextSerial_ = 1;
+    const Epoch* epochOf(uint64_t step) const;
+    /// Drop epochs that start after `step` and those wholly before the first frame.
+    void trimEpochs(uint64_t lastKept);
 
     std::deque<Frame> frames_;
     WorldState scratch_;             ///< reused by record(): no allocation per body per step
@@ -114,7 +163,8 @@ struct RecordedPose {
 
 /// The path of body `ordinal` through the recording: its pose after each recorded step s in
 /// [from, to] with s a multiple of `every` (1: every step; 0 counts as 1), oldest first. Steps
-/// outside the recording are left out. Taking multiples of `every` rather than every k-th step
+/// outside the recording are left out, and so are steps before the edit of the bodies that
+/// `to` follows (an ordinal may have named another body then). Taking multiples of `every` rather than every k-th step
 /// after `from` keeps the chosen steps fixed while a window [from, to] slides along, so poses
 /// drawn from them (the onion skin) stay put instead of crawling.
 std::vector<RecordedPose> recordedPath(const Recorder& recorder, uint32_t ordinal, uint64_t from,

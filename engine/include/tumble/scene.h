@@ -161,6 +161,11 @@ nlohmann::json debugDrawToJson(const DebugDrawOptions& o);
 std::string writeSnapshot(const SceneDef& scene, const World& world, const class Forks* forks = nullptr,
                           bool bulletFork = false);
 
+/// The world as a scene definition: writeSnapshot's text read back, so buildWorld of it steps
+/// bit for bit like `world` from its current step (the recorder rebuilds a world from it when
+/// a rewind crosses an edit of the bodies). Only the size caps of files are lifted.
+SceneLoadResult sceneOfWorld(const SceneDef& scene, const World& world);
+
 /// Name, topic and description of every scene file in a folder, sorted by topic (in
 /// sceneTopics() order), then by file name.
 struct SceneCatalogEntry {

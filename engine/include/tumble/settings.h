@@ -133,10 +133,16 @@ struct WorldBounds {
     friend bool operator==(const WorldBounds&, const WorldBounds&) = default;
 };
 
+/// The physics step's range, s, shared by the scene reader and clampSettings so a file's
+/// value is never moved by a panel. Below 10 us a step is too short for float state (a
+/// denormal dt overflows 1/dt); above 1/15 s contacts and joints lose their stiffness.
+inline constexpr float kMinTimestep = 1e-5f;
+inline constexpr float kMaxTimestep = 1.0f / 15.0f;
+
 /// Every tunable of a world. Defaults are the documented defaults of scene files.
 struct Settings {
     glm::vec3 gravity{0.0f, -9.81f, 0.0f}; ///< m/s^2
-    float timestep = 1.0f / 60.0f;          ///< physics dt in s, (0, 1/15]
+    float timestep = 1.0f / 60.0f;          ///< physics dt in s, [kMinTimestep, kMaxTimestep]
     float maxFrameTime = 0.25f;             ///< s of frame time the stepper accepts per frame (spiral-of-death clamp)
     Integrator integrator = Integrator::SymplecticEuler;
     Gyroscopic gyroscopic = Gyroscopic::Explicit;

@@ -113,7 +113,7 @@ TUMBLE_INSTANTIATE_ENUM(FrictionModel)
 bool clampSettings(Settings& s) {
     bool changed = false;
     for (int i = 0; i < 3; ++i) changed |= clampFloat(s.gravity[i], -1000.0f, 1000.0f);
-    changed |= clampFloat(s.timestep, 1.0f / 1000.0f, 1.0f / 15.0f);
+    changed |= clampFloat(s.timestep, kMinTimestep, kMaxTimestep);
     changed |= clampFloat(s.maxFrameTime, s.timestep, 10.0f);
     changed |= clampFloat(s.contactMargin, 0.0f, 1.0f);
     changed |= clampInt(s.contactReuseSteps, 1, 64);

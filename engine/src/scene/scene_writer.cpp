@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 namespace tumble {
 namespace scene {
@@ -317,6 +318,16 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
     if (bulletFork) list.push_back({{"engine", "bullet"}}); // no state: split off again on load
     if (!list.empty()) doc["forks"] = std::move(list);
     return doc.dump(1) + "\n";
+}
+
+SceneLoadResult sceneOfWorld(const SceneDef& scene, const World& world) {
+    // The text is the program's own, not a user's: a large world may pass a file's caps.
+    SceneLimits limits;
+    limits.maxFileBytes = size_t{1} << 30;
+    limits.maxBodies = std::numeric_limits<int>::max();
+    limits.maxJoints = std::numeric_limits<int>::max();
+    limits.maxMaterials = std::numeric_limits<int>::max();
+    return parseScene(writeSnapshot(scene, world), scene.name + " (edited)", limits);
 }
 
 } // namespace tumble

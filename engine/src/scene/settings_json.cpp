@@ -13,8 +13,8 @@ namespace scene {
 namespace {
 
 // Valid ranges, one place (shared/SCENE_FORMAT.md and settings.h document them).
-// Below 10 us a step is too short for float state (a denormal dt overflows 1/dt).
-const Range kTimestep = Range::closed(1e-5, 1.0 / 15.0);
+// The step's bounds are settings.h's, as floats, so clampSettings agrees with the reader.
+const Range kTimestep = Range::closed(kMinTimestep, kMaxTimestep);
 const Range kPositive = Range::above(0.0);
 const Range kNonNegative = Range::atLeast(0.0);
 const Range kUnit = Range::closed(0.0, 1.0);

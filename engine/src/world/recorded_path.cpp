@@ -11,8 +11,10 @@ std::vector<RecordedPose> recordedPath(const Recorder& recorder, uint32_t ordina
     std::vector<RecordedPose> path;
     if (recorder.empty()) return path;
     every = std::max<uint64_t>(every, 1);
-    from = std::max(from, recorder.firstStep());
     to = std::min(to, recorder.lastStep());
+    // Before an edit of the bodies an ordinal may have named another body: the path starts
+    // where `to`'s bodies do.
+    from = std::max(from, recorder.epochStart(to));
     if (from > to) return path;
     // The first multiple of `every` at or after `from`.
     uint64_t step = (from + every - 1) / every * every;

@@ -2,7 +2,10 @@
 // oldest dropped first when the budget is reached.
 #include "tumble/recorder.h"
 
+#include "tumble/scene.h"
 #include "world/state_codec.h"
+
+#include <algorithm>
 
 namespace tumble {
 
@@ -13,6 +16,7 @@ void Recorder::setBudget(size_t bytes) {
 
 void Recorder::clear() {
     frames_.clear();
+    epochs_.clear();
     used_ = 0;
 }
 
@@ -22,6 +26,29 @@ void Recorder::record(const World& world) {
         if (step == 0 || step < firstStep() || step > lastStep() + 1) clear();
         else truncateAfter(step - 1);
     }
+    pushFrame(world);
+}
+
+void Recorder::recordEdit(const World& world, std::string label, std::shared_ptr<const SceneDef> after,
+                          std::shared_ptr<const SceneDef> before) {
+    const uint64_t step = world.stepCount();
+    const bool continues = !frames_.empty() && step > firstStep() && step <= lastStep() + 1;
+    if (!continues || (epochs_.empty() && before == nullptr)) {
+        // Nothing before the edit to go back to (or nothing to rebuild it from): the edited
+        // world starts the recording.
+        clear();
+        pushFrame(world);
+        return;
+    }
+    truncateAfter(step - 1);
+    if (epochs_.empty()) epochs_.push_back({nextSerial_++, firstStep(), "", std::move(before)});
+    epochs_.push_back({nextSerial_++, step, std::move(label), std::move(after)});
+    worldEpoch_ = epochs_.back().serial;
+    pushFrame(world);
+}
+
+void Recorder::pushFrame(const World& world) {
+    const uint64_t step = world.stepCount();
     Frame f;
     f.step = step;
     f.settings = world.settings();
@@ -58,6 +85,36 @@ void Recorder::dropOldestToFit() {
         used_ -= frameBytes(frames_.front());
         frames_.pop_front();
     }
+    trimEpochs(lastStep());
+}
+
+void Recorder::trimEpochs(uint64_t lastKept) {
+    while (!epochs_.empty() && (frames_.empty() || epochs_.back().firstStep > lastKept)) epochs_.pop_back();
+    while (epochs_.size() > 1 && epochs_[1].firstStep <= firstStep()) epochs_.pop_front();
+}
+
+const Recorder::Epoch* Recorder::epochOf(uint64_t step) const {
+    const Epoch* found = nullptr;
+    for (const Epoch& e : epochs_)
+        if (e.firstStep <= step) found = &e;
+    return found;
+}
+
+uint64_t Recorder::epochStart(uint64_t step) const {
+    const Epoch* e = epochOf(step);
+    return e != nullptr ? std::max(e->firstStep, firstStep()) : firstStep();
+}
+
+bool Recorder::seekRebuilds(uint64_t step) const {
+    const Epoch* e = epochOf(step);
+    return e != nullptr && e->serial != worldEpoch_;
+}
+
+std::vector<RecordedEdit> Recorder::edits() const {
+    std::vector<RecordedEdit> out;
+    for (const Epoch& e : epochs_)
+        if (!e.label.empty() && e.firstStep >= firstStep()) out.push_back({e.firstStep, e.label});
+    return out;
 }
 
 const Recorder::Frame* Recorder::find(uint64_t step) const {
@@ -93,14 +150,18 @@ void Recorder::truncateAfter(uint64_t step) {
         used_ -= frameBytes(frames_.back());
         frames_.pop_back();
     }
+    trimEpochs(step);
 }
 
 void Recorder::continueWith(Recorder&& later) {
     // Its steps replace this recording's from its first on; the steps before stay when they
     // lead up to it without a gap.
+    // The fork split off the world at first - 1, so its steps have that step's bodies: the
+    // promoted world is in that epoch.
     const uint64_t first = later.firstStep();
     if (first == 0 || !contains(first - 1)) clear();
     else truncateAfter(first - 1);
+    if (const Epoch* e = epochOf(first); e != nullptr) worldEpoch_ = e->serial;
     for (Frame& f : later.frames_) {
         used_ += frameBytes(f);
         frames_.push_back(std::move(f));
@@ -128,9 +189,14 @@ bool Recorder::seek(World& world, uint64_t step, std::string* error) {
     };
     const Frame* target = find(step);
     if (target == nullptr) return fail("step " + std::to_string(step) + " is not recorded");
+    if (const Epoch* e = epochOf(step); e != nullptr && e->serial != worldEpoch_) {
+        world = buildWorld(*e->definition);
+        worldEpoch_ = e->serial;
+    }
     WorldState state;
     std::string why;
-    const Frame* before = step > 0 ? find(step - 1) : nullptr;
+    // The first step of an epoch ran from a world with other bodies: it is restored directly.
+    const Frame* before = step > epochStart(step) ? find(step - 1) : nullptr;
     if (before != nullptr) {
         // Restore the step before with its own settings (so the step sees the same "settings
         // changed" test as it did), then run the step with the settings it ran with.

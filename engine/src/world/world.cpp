@@ -205,6 +205,23 @@ bool World::destroyBody(BodyId id) {
     if (drag_.body == id) stopDrag();
     if (pipeline_->broadphase) pipeline_->broadphase->remove(id.index);
     Slot& slot = slots_[id.index];
+    // What rested on it falls: its island wakes. Its pairs and cached contacts go with it, so
+    // nothing (a snapshot taken before the next step, the drawn pairs) names a dead slot.
+    wake(slot.body);
+    StepPipeline& p = *pipeline_;
+    auto touches = [&](uint32_t a, uint32_t b) { return a == id.index || b == id.index; };
+    std::erase_if(p.pairs, [&](const BodyPair& pr) { return touches(pr.a, pr.b); });
+    size_t kept = 0;
+    for (size_t i = 0; i < p.manifolds.size(); ++i) {
+        if (touches(p.manifolds[i].bodyA.index, p.manifolds[i].bodyB.index)) continue;
+        if (kept != i) {
+            p.manifolds[kept] = p.manifolds[i];
+            if (i < p.contactFigures.size()) p.contactFigures[kept] = p.contactFigures[i];
+        }
+        ++kept;
+    }
+    p.manifolds.resize(kept);
+    if (p.contactFigures.size() > kept) p.contactFigures.resize(kept);
     slot.alive = false;
     ++slot.generation;
     slot.body = Body{};
@@ -571,11 +588,17 @@ struct Fnv1a {
 uint64_t World::stateHash() const {
     Fnv1a f;
     f.value(stepCount_);
+    // Bodies go in by ordinal (their place among the live ones), which is the slot index in
+    // a world without deletions: a world and its snapshot, whose slots have no holes, hash
+    // alike after a body was deleted.
+    std::vector<uint32_t> ordinal(slots_.size(), 0);
+    uint32_t count = 0;
     for (uint32_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
         if (!s.alive) continue;
         const Body& b = s.body;
-        f.value(i);
+        ordinal[i] = count;
+        f.value(count++);
         f.value(b.position);
         f.value(b.orientation);
         f.value(b.linearVelocity);
@@ -585,8 +608,8 @@ uint64_t World::stateHash() const {
     }
     // The cached impulses are state too: warm starting reads them next step.
     for (const ContactManifoldInfo& m : pipeline_->manifolds) {
-        f.value(m.bodyA.index);
-        f.value(m.bodyB.index);
+        f.value(ordinal[m.bodyA.index]);
+        f.value(ordinal[m.bodyB.index]);
         for (int k = 0; k < m.pointCount; ++k) {
             f.value(m.points[k].featureId);
             f.value(m.points[k].normalImpulse);
