@@ -265,6 +265,7 @@ struct App {
     float viewAspect = 1.6f;           ///< width / height of the uncovered 3D view, for "frame all"
     float viewLeftInset = 0.0f;        ///< display units hidden by panels against the left edge
     float viewRightInset = 0.0f;       ///< display units hidden by the dock against the right edge
+    float viewBottomInset = 0.0f;      ///< display units hidden by the Timeline along the bottom edge
     glm::mat4 viewProjection{1.0f};    ///< of the last drawn frame: picking unprojects the cursor with it
     std::string materialError;         ///< why the last material removal was refused
     char newMaterialName[48] = {};     ///< the Materials panel's name field for "Add"

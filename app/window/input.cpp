@@ -208,7 +208,8 @@ bool viewCentreRay(const App& app, Ray& ray) {
     // window the panels leave uncovered (window_app.cpp, viewParams).
     float left = std::clamp(app.viewLeftInset, 0.0f, 0.5f * size.x);
     float right = std::clamp(app.viewRightInset, 0.0f, 0.5f * size.x);
-    return rayAt(app, {0.5f * (size.x + left - right), 0.5f * size.y}, ray);
+    float bottom = std::clamp(app.viewBottomInset, 0.0f, 0.4f * size.y);
+    return rayAt(app, {0.5f * (size.x + left - right), 0.5f * (size.y - bottom)}, ray);
 }
 
 bool spawnRay(const App& app, Ray& ray) {

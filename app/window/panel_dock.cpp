@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <string>
 
 namespace tumble::app {
@@ -92,6 +93,17 @@ void drawDock(App& app) {
     // On a narrow screen the dock starts as a title bar, leaving the whole view to the scene;
     // the View menu and a click on a body open it where it is needed.
     ImGui::SetNextWindowCollapsed(io.DisplaySize.x < kDockOpenMinWidth, ImGuiCond_FirstUseEver);
+    // Larger text needs a wider dock: its width follows the text scale (Ctrl + / -, F9), its
+    // right edge staying where it is, up to 60 % of the window.
+    static float sizedForScale = 0.0f;
+    if (sizedForScale > 0.0f && sizedForScale != app.uiScale) {
+        if (const ImGuiWindow* dock = ImGui::FindWindowByName((dockTitle() + "###Physics").c_str())) {
+            const float width = std::min(dock->SizeFull.x * app.uiScale / sizedForScale, 0.6f * io.DisplaySize.x);
+            ImGui::SetNextWindowPos(ImVec2(dock->Pos.x + dock->SizeFull.x, dock->Pos.y), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+            ImGui::SetNextWindowSize(ImVec2(width, dock->SizeFull.y), ImGuiCond_Always);
+        }
+    }
+    sizedForScale = app.uiScale;
     if (app.focusTab != nullptr) ImGui::SetNextWindowCollapsed(false, ImGuiCond_Always);
     // A tab's name clicked on the collapsed bar last frame: open the dock on that tab.
     static bool PanelFlags::*clickedTab = nullptr;

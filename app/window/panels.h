@@ -73,6 +73,9 @@ void itemTooltip(const char* text);
 void claimLeftColumn(App& app);
 /// The same for a panel against the right edge (App::viewRightInset).
 void claimRightColumn(App& app);
+/// The same for a panel along the bottom edge (App::viewBottomInset): the view centres itself
+/// in the height above it.
+void claimBottomRow(App& app);
 
 using layout::kDockOpenMinWidth;
 using layout::kDockWidth;

@@ -39,6 +39,15 @@ void claimRightColumn(App& app) {
         app.viewRightInset = std::max(app.viewRightInset, width - pos.x);
 }
 
+void claimBottomRow(App& app) {
+    ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    const float height = ImGui::GetIO().DisplaySize.y;
+    // Only a strip: a panel taller than a third of the window is moved, not made room for.
+    if (pos.y + size.y > height - (2.0f * kPanelColumnX + 24.0f) && size.y < height / 3.0f &&
+        !ImGui::IsWindowCollapsed())
+        app.viewBottomInset = std::max(app.viewBottomInset, height - pos.y);
+}
+
 namespace {
 
 /// A View menu entry for a tab of the dock: opening it also expands the dock on that tab.
@@ -306,6 +315,7 @@ void drawPanels(App& app) {
     followDisplayResize(app);
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
+    app.viewBottomInset = 0.0f;
     if (app.uiHidden) {
         drawViewSign(app);
         drawDebugLegendOverlay(app);

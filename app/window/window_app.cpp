@@ -252,14 +252,17 @@ void savePlotPicture(App& app, int pixelsW, int pixelsH, int windowW) {
     app.pendingPlotPicture.clear();
 }
 
-/// The camera's matrices. `leftFraction` and `rightFraction` of the window are covered by
-/// panels: the projection is shifted sideways so the orbit target sits in the middle of the
-/// uncovered part (whose centre is at NDC x = leftFraction - rightFraction).
-ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFraction, float rightFraction) {
+/// The camera's matrices. `leftFraction`, `rightFraction` and `bottomFraction` of the window
+/// are covered by panels: the projection is shifted so the orbit target sits in the middle of
+/// the uncovered part (whose centre is at NDC (leftFraction - rightFraction, bottomFraction)),
+/// and scaled so the camera's vertical field of view spans the uncovered height.
+ViewParams viewParams(const OrbitCamera& camera, float aspect, float leftFraction, float rightFraction,
+                      float bottomFraction) {
     ViewParams p;
     p.view = camera.view();
-    p.projection = glm::translate(glm::mat4(1.0f), glm::vec3(leftFraction - rightFraction, 0.0f, 0.0f)) *
-                   camera.projection(aspect);
+    const float height = 1.0f - bottomFraction;
+    p.projection = glm::translate(glm::mat4(1.0f), glm::vec3(leftFraction - rightFraction, bottomFraction, 0.0f)) *
+                   glm::scale(glm::mat4(1.0f), glm::vec3(height, height, 1.0f)) * camera.projection(aspect);
     p.eye = camera.eye();
     p.focus = camera.target;
     p.distance = camera.distance;
@@ -319,7 +322,9 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             windowW > 0 ? std::clamp(app.viewLeftInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
         const float rightFraction =
             windowW > 0 ? std::clamp(app.viewRightInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
-        app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f);
+        const float bottomFraction =
+            windowH > 0 ? std::clamp(app.viewBottomInset / static_cast<float>(windowH), 0.0f, 0.4f) : 0.0f;
+        app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f) / (1.0f - bottomFraction);
 
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
@@ -352,6 +357,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         } else {
             app.viewLeftInset = 0.0f;
             app.viewRightInset = 0.0f;
+            app.viewBottomInset = 0.0f;
         }
 
         if (drawnGeneration != app.sceneGeneration) {
@@ -361,7 +367,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             std::string title = "Tumble - " + (app.scene.name.empty() ? app.scenePath : app.scene.name);
             SDL_SetWindowTitle(context.window, title.c_str());
         }
-        ViewParams params = viewParams(app.camera, aspect, leftFraction, rightFraction);
+        ViewParams params = viewParams(app.camera, aspect, leftFraction, rightFraction, bottomFraction);
         glm::mat4 viewProj = params.projection * params.view;
         app.viewProjection = viewProj; // what the user sees is what a click picks from
         graphics.debugLines.clear();
