@@ -1,6 +1,7 @@
 // The menu bar, the load-error and quit popups, the sign over the view, and the frame's panel list.
 #include "window/panels.h"
 #include "window/picking.h"
+#include "window/script_runner.h"
 #include "window/view_menu.h"
 
 #include "tumble/debug_legend.h"
@@ -18,6 +19,7 @@
 namespace tumble::app {
 
 void itemTooltip(const char* text) {
+    recordScriptItem(); // every control passes here: a script finds it by its label
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -187,8 +189,10 @@ void drawQuitPopup(App& app) {
                 "from that step; the steps before it are not kept.");
     ImGui::SameLine();
     if (ImGui::Button("Quit")) app.quit = true;
+    itemTooltip("Close Tumble now; the recording and the forks are lost.");
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || app.escapePressed) ImGui::CloseCurrentPopup();
+    itemTooltip("Keep Tumble running (Esc does the same).");
     ImGui::EndPopup();
 }
 
@@ -280,6 +284,7 @@ void drawLoadErrorPopup(App& app) {
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
         if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || app.escapePressed) ImGui::CloseCurrentPopup();
+        itemTooltip("Close this message (Esc does the same); the running scene stays.");
         ImGui::EndPopup();
     }
 }
