@@ -112,7 +112,7 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
     case SDLK_q:
         if (ctrl) app.requestQuit();
         break;
-    default: break; // Esc is ImGui's: it closes menus and popups, never the window
+    default: break; // Esc closes the popup on top (drawPanels), never the window
     }
 }
 

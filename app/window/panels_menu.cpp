@@ -191,7 +191,7 @@ void drawQuitPopup(App& app) {
     if (ImGui::Button("Quit")) app.quit = true;
     itemTooltip("Close Tumble now; the recording and the forks are lost.");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || app.escapePressed) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
     itemTooltip("Keep Tumble running (Esc does the same).");
     ImGui::EndPopup();
 }
@@ -283,7 +283,7 @@ void drawLoadErrorPopup(App& app) {
         ImGui::TextUnformatted(app.loadError.c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
-        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || app.escapePressed) ImGui::CloseCurrentPopup();
+        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f))) ImGui::CloseCurrentPopup();
         itemTooltip("Close this message (Esc does the same); the running scene stays.");
         ImGui::EndPopup();
     }
@@ -292,6 +292,12 @@ void drawLoadErrorPopup(App& app) {
 } // namespace
 
 void drawPanels(App& app) {
+    // Esc closes the popup on top (a menu, a combo, the view menu, a question), one a press:
+    // Dear ImGui 1.86 does so only with keyboard navigation on, which would take the arrows
+    // and Space from the app's shortcuts.
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (app.escapePressed && g.OpenPopupStack.Size > 0) ImGui::ClosePopupToLevel(g.OpenPopupStack.Size - 1, true);
+    app.escapePressed = false;
     followDisplayResize(app);
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
@@ -301,7 +307,6 @@ void drawPanels(App& app) {
         updateHover(app);
         drawViewMenu(app);
         drawQuitPopup(app);
-        app.escapePressed = false;
         return;
     }
     drawMenuBar(app);
@@ -321,7 +326,6 @@ void drawPanels(App& app) {
     drawDebugLegendOverlay(app);
     drawQuitPopup(app);
     drawLoadErrorPopup(app);
-    app.escapePressed = false;
 }
 
 } // namespace tumble::app

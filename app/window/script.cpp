@@ -177,9 +177,10 @@ bool parseExpectation(LineReader& r, Expectation& e) {
     if (subject == "rewound") return flagOnly(ExpectSubject::Rewound, false);
     if (e.negated) return r.fail("'not' goes with paused, running or rewound", subject);
 
-    if (subject == "step" || subject == "recording-length" || subject == "bodies") {
+    if (subject == "step" || subject == "recording-length" || subject == "bodies" || subject == "popups") {
         e.subject = subject == "step" ? ExpectSubject::Step
-                    : subject == "bodies" ? ExpectSubject::Bodies : ExpectSubject::RecordingLength;
+                    : subject == "bodies" ? ExpectSubject::Bodies
+                    : subject == "popups" ? ExpectSubject::Popups : ExpectSubject::RecordingLength;
         if (rest != 2) return r.fail("expected: expect " + subject + " ==|!=|<|<=|>|>= NUMBER");
         if (!parseCompare(t[i + 1], e.compare)) return r.fail("not a comparison (== != < <= > >=)", t[i + 1]);
         if (!parseNumber(t[i + 2], e.number)) return r.fail("not a number", t[i + 2]);

@@ -53,6 +53,7 @@ enum class ExpectSubject : uint8_t {
     Selected,        ///< the selected body's name ("" when none)
     Setting,         ///< a setting's value by its scene-file path, e.g. solver.warmStarting
     Popup,           ///< a popup (or modal) of that title is open
+    Popups,          ///< popups, modals and menus open
     Panel,           ///< a panel or dock tab of that name was drawn in the last frame
 };
 
@@ -60,7 +61,7 @@ struct Expectation {
     ExpectSubject subject = ExpectSubject::Step;
     bool negated = false;           ///< `not paused`, `popup ... closed`, `panel ... hidden`
     Compare compare = Compare::Equal;
-    double number = 0.0;            ///< Step, RecordingLength, Bodies
+    double number = 0.0;            ///< Step, RecordingLength, Bodies, Popups
     std::string name;               ///< Setting: its key; Popup: its title; Panel: its name
     std::string text;               ///< Scene, Selected; Setting: the value as JSON
 };

@@ -149,7 +149,8 @@ std::string openPopups() {
     for (const ImGuiPopupData& p : GImGui->OpenPopupStack) {
         if (p.Window == nullptr) continue;
         if (!list.empty()) list += ", ";
-        list += quoted(shownName(*p.Window));
+        const std::string shown = shownName(*p.Window);
+        list += quoted(shown.empty() ? p.Window->Name : shown); // a menu is "##Menu_00"
     }
     return list.empty() ? "none" : list;
 }
@@ -227,6 +228,10 @@ std::string checkExpectation(const App& app, const Expectation& e) {
     case ExpectSubject::Setting: {
         const nlohmann::json actual = settingValue(app.world.settings(), e.name);
         return text(e.name.c_str(), sameValue(actual, nlohmann::json::parse(e.text)), actual.dump());
+    }
+    case ExpectSubject::Popups: {
+        const std::string found = numeric("popups", double(GImGui->OpenPopupStack.Size));
+        return found.empty() ? found : found + " (" + openPopups() + ")";
     }
     case ExpectSubject::Popup:
         return popupOpen(e.name) != e.negated ? std::string() : "open popups: " + openPopups();

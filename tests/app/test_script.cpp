@@ -100,8 +100,8 @@ TEST(Script, ExpectationsReadTheirSubjectComparisonAndValue) {
                             "expect paused\nexpect running\nexpect not rewound\nexpect scene == \"Pyramid\"\n"
                             "expect selected == \"\"\nexpect setting solver.warmStarting == false\n"
                             "expect setting solver.method == pgs\nexpect popup \"Quit Tumble?\" closed\n"
-                            "expect panel \"Solver\" visible\n");
-    ASSERT_EQ(s.commands.size(), 12u);
+                            "expect panel \"Solver\" visible\nexpect popups < 2\n");
+    ASSERT_EQ(s.commands.size(), 13u);
     const Expectation& step = s.commands[0].expect;
     EXPECT_EQ(step.subject, ExpectSubject::Step);
     EXPECT_EQ(step.compare, Compare::Equal);
@@ -124,6 +124,8 @@ TEST(Script, ExpectationsReadTheirSubjectComparisonAndValue) {
     EXPECT_TRUE(s.commands[10].expect.negated);
     EXPECT_EQ(s.commands[11].expect.name, "Solver");
     EXPECT_FALSE(s.commands[11].expect.negated);
+    EXPECT_EQ(s.commands[12].expect.subject, ExpectSubject::Popups);
+    EXPECT_EQ(s.commands[12].expect.compare, Compare::Less);
 }
 
 TEST(Script, ABadLineIsRefusedWithItsFileLineAndToken) {
