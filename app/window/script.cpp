@@ -177,10 +177,12 @@ bool parseExpectation(LineReader& r, Expectation& e) {
     if (subject == "rewound") return flagOnly(ExpectSubject::Rewound, false);
     if (e.negated) return r.fail("'not' goes with paused, running or rewound", subject);
 
-    if (subject == "step" || subject == "recording-length" || subject == "bodies" || subject == "popups") {
-        e.subject = subject == "step" ? ExpectSubject::Step
-                    : subject == "bodies" ? ExpectSubject::Bodies
-                    : subject == "popups" ? ExpectSubject::Popups : ExpectSubject::RecordingLength;
+    static const std::pair<const char*, ExpectSubject> kCounts[] = {
+        {"step", ExpectSubject::Step},   {"recording-length", ExpectSubject::RecordingLength},
+        {"bodies", ExpectSubject::Bodies}, {"forks", ExpectSubject::Forks}, {"popups", ExpectSubject::Popups}};
+    const auto* count = std::find_if(std::begin(kCounts), std::end(kCounts), [&](const auto& k) { return subject == k.first; });
+    if (count != std::end(kCounts)) {
+        e.subject = count->second;
         if (rest != 2) return r.fail("expected: expect " + subject + " ==|!=|<|<=|>|>= NUMBER");
         if (!parseCompare(t[i + 1], e.compare)) return r.fail("not a comparison (== != < <= > >=)", t[i + 1]);
         if (!parseNumber(t[i + 2], e.number)) return r.fail("not a number", t[i + 2]);

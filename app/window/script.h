@@ -47,6 +47,7 @@ enum class ExpectSubject : uint8_t {
     Step,            ///< the step shown (World::stepCount)
     RecordingLength, ///< steps the recording holds
     Bodies,          ///< bodies in the world
+    Forks,           ///< forks (variants) stepping beside the world
     Paused,          ///< the stepper is paused
     Rewound,         ///< the step shown is older than the newest recorded one
     Scene,           ///< the scene's name, its file's path or its file's name
@@ -61,7 +62,7 @@ struct Expectation {
     ExpectSubject subject = ExpectSubject::Step;
     bool negated = false;           ///< `not paused`, `popup ... closed`, `panel ... hidden`
     Compare compare = Compare::Equal;
-    double number = 0.0;            ///< Step, RecordingLength, Bodies, Popups
+    double number = 0.0;            ///< Step, RecordingLength, Bodies, Forks, Popups
     std::string name;               ///< Setting: its key; Popup: its title; Panel: its name
     std::string text;               ///< Scene, Selected; Setting: the value as JSON
 };

@@ -38,19 +38,39 @@ void pushMouseButton(SDL_Window* window, float x, float y, uint8_t button, bool 
     SDL_PushEvent(&e);
 }
 
-/// A key going down or up. SDL's modifier state is what Dear ImGui's backend reads for Ctrl
-/// and Shift, so it is set with the press and cleared after the release.
-void pushKey(SDL_Window* window, const ScriptKey& key, bool down) {
-    if (down) SDL_SetModState(static_cast<SDL_Keymod>(key.mod));
+void pushKeyEvent(SDL_Window* window, SDL_Keycode sym, SDL_Scancode scancode, uint16_t mod, bool down) {
     SDL_Event e{};
     e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
     e.key.timestamp = SDL_GetTicks();
     e.key.windowID = windowId(window);
     e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
-    e.key.keysym.scancode = key.scancode;
-    e.key.keysym.sym = key.sym;
-    e.key.keysym.mod = key.mod;
+    e.key.keysym.scancode = scancode;
+    e.key.keysym.sym = sym;
+    e.key.keysym.mod = mod;
     SDL_PushEvent(&e);
+}
+
+/// The modifier keys a script's key names hold, as keys of their own.
+struct ModifierKey {
+    uint16_t mod;
+    SDL_Keycode sym;
+    SDL_Scancode scancode;
+};
+constexpr ModifierKey kModifierKeys[] = {{KMOD_LCTRL, SDLK_LCTRL, SDL_SCANCODE_LCTRL},
+                                         {KMOD_LSHIFT, SDLK_LSHIFT, SDL_SCANCODE_LSHIFT},
+                                         {KMOD_LALT, SDLK_LALT, SDL_SCANCODE_LALT}};
+
+/// A key going down or up, with its modifiers as a hand presses them: first down, last up.
+/// Dear ImGui's backend reads Ctrl and Shift from SDL's modifier state when it takes each key
+/// event (after this frame's pushes), and keeps them until the next key event: hence the
+/// modifiers' own releases, without which Ctrl would stay held for ImGui and swallow typing.
+void pushKey(SDL_Window* window, const ScriptKey& key, bool down) {
+    const uint16_t after = down ? key.mod : uint16_t(KMOD_NONE);
+    SDL_SetModState(static_cast<SDL_Keymod>(after));
+    if (!down) pushKeyEvent(window, key.sym, key.scancode, key.mod, false);
+    for (const ModifierKey& m : kModifierKeys)
+        if ((key.mod & m.mod) != 0) pushKeyEvent(window, m.sym, m.scancode, after, down);
+    if (down) pushKeyEvent(window, key.sym, key.scancode, key.mod, true);
 }
 
 /// The pointer itself moves (a warp), so SDL's mouse state, which Dear ImGui's backend and
@@ -213,6 +233,7 @@ std::string checkExpectation(const App& app, const Expectation& e) {
     case ExpectSubject::Step: return numeric("step", double(app.world.stepCount()));
     case ExpectSubject::RecordingLength: return numeric("recording-length", double(app.recorder.size()));
     case ExpectSubject::Bodies: return numeric("bodies", double(app.world.bodyIds().size()));
+    case ExpectSubject::Forks: return numeric("forks", double(app.forks.size()));
     case ExpectSubject::Paused: return flag(app.stepper.paused, "paused", "running");
     case ExpectSubject::Rewound:
         return flag(app.viewingPast(), "rewound", ("at the newest step, " + std::to_string(app.world.stepCount())).c_str());
@@ -306,12 +327,14 @@ void ScriptRunner::beforeEvents(App& app, SDL_Window* window) {
 
 bool ScriptRunner::clickAt(SDL_Window* window, float x, float y, uint8_t button, int frame) {
     // A frame between each: ImGui reads the pointer once a frame, and a press it did not see
-    // hovering, or a release in the frame of the press, would not be a click.
+    // hovering, or a release in the frame of the press, would not be a click. An ImGui button
+    // acts in the frame of the release, so one more frame draws what it changed (a window
+    // unfolded in the middle of a frame shows its contents in the next).
     switch (frame) {
     case 0: movePointer(window, x, y); return false;
     case 1: pushMouseButton(window, x, y, button, true); return false;
     case 2: pushMouseButton(window, x, y, button, false); return false;
-    default: return true;
+    default: return frame >= 4;
     }
 }
 
@@ -347,12 +370,10 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
         return false;
     case ScriptOp::Key:
         if (frame < 2) pushKey(window, c.key, frame == 0);
-        else SDL_SetModState(KMOD_NONE);
         return frame >= 2;
     case ScriptOp::KeyDown:
     case ScriptOp::KeyUp:
         if (frame == 0) pushKey(window, c.key, c.op == ScriptOp::KeyDown);
-        else if (c.op == ScriptOp::KeyUp) SDL_SetModState(KMOD_NONE);
         return frame >= 1;
     case ScriptOp::Move:
         if (frame == 0) movePointer(window, c.x, c.y);

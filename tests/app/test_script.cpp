@@ -100,8 +100,8 @@ TEST(Script, ExpectationsReadTheirSubjectComparisonAndValue) {
                             "expect paused\nexpect running\nexpect not rewound\nexpect scene == \"Pyramid\"\n"
                             "expect selected == \"\"\nexpect setting solver.warmStarting == false\n"
                             "expect setting solver.method == pgs\nexpect popup \"Quit Tumble?\" closed\n"
-                            "expect panel \"Solver\" visible\nexpect popups < 2\n");
-    ASSERT_EQ(s.commands.size(), 13u);
+                            "expect panel \"Solver\" visible\nexpect popups < 2\nexpect forks == 1\n");
+    ASSERT_EQ(s.commands.size(), 14u);
     const Expectation& step = s.commands[0].expect;
     EXPECT_EQ(step.subject, ExpectSubject::Step);
     EXPECT_EQ(step.compare, Compare::Equal);
@@ -126,6 +126,8 @@ TEST(Script, ExpectationsReadTheirSubjectComparisonAndValue) {
     EXPECT_FALSE(s.commands[11].expect.negated);
     EXPECT_EQ(s.commands[12].expect.subject, ExpectSubject::Popups);
     EXPECT_EQ(s.commands[12].expect.compare, Compare::Less);
+    EXPECT_EQ(s.commands[13].expect.subject, ExpectSubject::Forks);
+    EXPECT_EQ(s.commands[13].expect.number, 1.0);
 }
 
 TEST(Script, ABadLineIsRefusedWithItsFileLineAndToken) {
@@ -154,7 +156,7 @@ TEST(Script, AFileThatCannotBeReadIsAnError) {
 }
 
 TEST(Script, TheShippedWindowTestScriptsRead) {
-    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body"}) {
+    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body", "fork_variant"}) {
         Script s;
         std::string error;
         EXPECT_TRUE(loadScript(std::string(TUMBLE_SOURCE_DIR) + "/tests/app/scripts/" + name + ".txt", s, error)) << error;
