@@ -204,6 +204,17 @@ bool parseExpectation(LineReader& r, Expectation& e) {
         if (!nlohmann::json::accept(e.text)) e.text = nlohmann::json(e.text).dump();
         return true;
     }
+    if (subject == "body") {
+        e.subject = ExpectSubject::BodyPosition;
+        if (rest != 4) return r.fail("expected: expect body \"NAME\" x|y|z ==|!=|<|<=|>|>= METRES");
+        e.name = t[i + 1];
+        const std::string axis = t[i + 2];
+        if (axis != "x" && axis != "y" && axis != "z") return r.fail("expected x, y or z", axis);
+        e.axis = axis[0] - 'x';
+        if (!parseCompare(t[i + 3], e.compare)) return r.fail("not a comparison (== != < <= > >=)", t[i + 3]);
+        if (!parseNumber(t[i + 4], e.number)) return r.fail("not a number", t[i + 4]);
+        return true;
+    }
     if (subject == "popup" || subject == "panel") {
         const bool popup = subject == "popup";
         const char* yes = popup ? "open" : "visible";
@@ -265,6 +276,14 @@ bool parseCommand(LineReader& r, ScriptCommand& c) {
         if (!r.coordinate(1, c.x) || !r.coordinate(2, c.y) || !r.coordinate(3, c.x2) || !r.coordinate(4, c.y2))
             return false;
         return (t.size() < 6 || r.button(5, c.button)) && (t.size() < 7 || r.count(6, 1, c.count));
+    }
+    if (name == "drag-body") {
+        c.op = ScriptOp::DragBody;
+        c.count = kDefaultDragFrames;
+        if (!r.arity(3, 5, "drag-body \"NAME\" DX DY [left|right|middle] [FRAMES]")) return false;
+        c.text = t[1];
+        if (!r.coordinate(2, c.x2) || !r.coordinate(3, c.y2)) return false;
+        return (t.size() < 5 || r.button(4, c.button)) && (t.size() < 6 || r.count(5, 1, c.count));
     }
     if (name == "wheel") {
         c.op = ScriptOp::Wheel;

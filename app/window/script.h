@@ -25,6 +25,7 @@ enum class ScriptOp : uint8_t {
     ClickItem,  ///< click-item "WINDOW" "LABEL": an ImGui item found by its label
     ClickBody,  ///< click-body "NAME" [BUTTON]: a body where it is drawn
     Drag,       ///< drag X1 Y1 X2 Y2 [BUTTON] [FRAMES]
+    DragBody,   ///< drag-body "NAME" DX DY [BUTTON] [FRAMES]: from where a body is drawn, by (DX, DY)
     Wheel,      ///< wheel X Y NOTCHES
     Drop,       ///< drop PATH: a file dropped on the window
     Text,       ///< text "...": typed text
@@ -48,6 +49,7 @@ enum class ExpectSubject : uint8_t {
     RecordingLength, ///< steps the recording holds
     Bodies,          ///< bodies in the world
     Forks,           ///< forks (variants) stepping beside the world
+    BodyPosition,    ///< a coordinate of a body's centre, m
     Paused,          ///< the stepper is paused
     Rewound,         ///< the step shown is older than the newest recorded one
     Scene,           ///< the scene's name, its file's path or its file's name
@@ -62,8 +64,9 @@ struct Expectation {
     ExpectSubject subject = ExpectSubject::Step;
     bool negated = false;           ///< `not paused`, `popup ... closed`, `panel ... hidden`
     Compare compare = Compare::Equal;
-    double number = 0.0;            ///< Step, RecordingLength, Bodies, Forks, Popups
-    std::string name;               ///< Setting: its key; Popup: its title; Panel: its name
+    double number = 0.0;            ///< Step, RecordingLength, Bodies, Forks, Popups, BodyPosition
+    int axis = 0;                   ///< BodyPosition: 0 x, 1 y, 2 z
+    std::string name;               ///< Setting: its key; Popup: its title; Panel: its name; BodyPosition: the body
     std::string text;               ///< Scene, Selected; Setting: the value as JSON
 };
 
@@ -71,12 +74,12 @@ struct ScriptCommand {
     ScriptOp op = ScriptOp::Wait;
     int line = 0;                   ///< 1-based, in the script file
     std::string source;             ///< the line as written (without its comment), for messages
-    int count = 0;                  ///< Wait: frames; WaitSteps: steps; Drag: frames; Wheel: notches
+    int count = 0;                  ///< Wait: frames; WaitSteps: steps; Drag, DragBody: frames; Wheel: notches
     int frameCap = 0;               ///< WaitSteps: frames before giving up
     ScriptKey key;
-    float x = 0.0f, y = 0.0f, x2 = 0.0f, y2 = 0.0f; ///< window pixels (display units)
+    float x = 0.0f, y = 0.0f, x2 = 0.0f, y2 = 0.0f; ///< window pixels (display units); DragBody: x2, y2 the offset
     uint8_t button = 1;             ///< SDL_BUTTON_LEFT, _MIDDLE or _RIGHT
-    std::string text;               ///< Drop/Screenshot: path; Text: text; ClickItem: label; ClickBody: name
+    std::string text;               ///< Drop/Screenshot: path; Text: text; ClickItem: label; Click/DragBody: name
     std::string window;             ///< ClickItem: the window's name
     Expectation expect;
 };

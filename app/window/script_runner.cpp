@@ -234,6 +234,12 @@ std::string checkExpectation(const App& app, const Expectation& e) {
     case ExpectSubject::RecordingLength: return numeric("recording-length", double(app.recorder.size()));
     case ExpectSubject::Bodies: return numeric("bodies", double(app.world.bodyIds().size()));
     case ExpectSubject::Forks: return numeric("forks", double(app.forks.size()));
+    case ExpectSubject::BodyPosition: {
+        const BodyId id = app.world.findBody(e.name);
+        if (!app.world.isValid(id)) return "no body is named " + quoted(e.name);
+        const char axis[] = {char('x' + e.axis), '\0'};
+        return numeric(axis, double(app.world.body(id).position[e.axis]));
+    }
     case ExpectSubject::Paused: return flag(app.stepper.paused, "paused", "running");
     case ExpectSubject::Rewound:
         return flag(app.viewingPast(), "rewound", ("at the newest step, " + std::to_string(app.world.stepCount())).c_str());
@@ -338,19 +344,18 @@ bool ScriptRunner::clickAt(SDL_Window* window, float x, float y, uint8_t button,
     }
 }
 
-bool ScriptRunner::drag(SDL_Window* window, const ScriptCommand& c, int frame) {
-    const glm::vec2 from(c.x, c.y), to(c.x2, c.y2);
-    auto along = [&](int f) { return glm::mix(from, to, std::clamp(float(f) / float(c.count), 0.0f, 1.0f)); };
+bool ScriptRunner::drag(SDL_Window* window, glm::vec2 from, glm::vec2 to, uint8_t button, int frames, int frame) {
+    auto along = [&](int f) { return glm::mix(from, to, std::clamp(float(f) / float(frames), 0.0f, 1.0f)); };
     if (frame == 0) {
-        movePointer(window, c.x, c.y);
+        movePointer(window, from.x, from.y);
     } else if (frame == 1) {
-        pushMouseButton(window, c.x, c.y, c.button, true);
-    } else if (frame <= c.count + 1) {
+        pushMouseButton(window, from.x, from.y, button, true);
+    } else if (frame <= frames + 1) {
         const glm::vec2 at = along(frame - 1);
         movePointer(window, at.x, at.y);
-        pushMotion(window, along(frame - 2), at, c.button);
-    } else if (frame == c.count + 2) {
-        pushMouseButton(window, c.x2, c.y2, c.button, false);
+        pushMotion(window, along(frame - 2), at, button);
+    } else if (frame == frames + 2) {
+        pushMouseButton(window, to.x, to.y, button, false);
     } else {
         return true;
     }
@@ -381,6 +386,7 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
     case ScriptOp::Click: return clickAt(window, c.x, c.y, c.button, frame);
     case ScriptOp::ClickItem:
     case ScriptOp::ClickBody:
+    case ScriptOp::DragBody:
         if (targetFrame_ < 0) {
             bool found = false;
             if (c.op == ScriptOp::ClickItem) {
@@ -396,8 +402,10 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
             if (!found) return false;
             targetFrame_ = frame;
         }
+        if (c.op == ScriptOp::DragBody)
+            return drag(window, target_, target_ + glm::vec2(c.x2, c.y2), c.button, c.count, frame - targetFrame_);
         return clickAt(window, target_.x, target_.y, c.button, frame - targetFrame_);
-    case ScriptOp::Drag: return drag(window, c, frame);
+    case ScriptOp::Drag: return drag(window, {c.x, c.y}, {c.x2, c.y2}, c.button, c.count, frame);
     case ScriptOp::Wheel:
         if (frame == 0) movePointer(window, c.x, c.y);
         else if (frame == 1) pushWheel(window, c.count);

@@ -63,7 +63,8 @@ private:
     bool perform(App& app, SDL_Window* window, const ScriptCommand& c, int frame);
     /// The pointer to (x, y), a press a frame later, the release a frame after that: true once done.
     bool clickAt(SDL_Window* window, float x, float y, uint8_t button, int frame);
-    bool drag(SDL_Window* window, const ScriptCommand& c, int frame);
+    /// Press at `from`, move to `to` over `frames` frames, release: true once done.
+    bool drag(SDL_Window* window, glm::vec2 from, glm::vec2 to, uint8_t button, int frames, int frame);
     /// End the run with status 1 and a message naming the file and line of `c`.
     void fail(App& app, const ScriptCommand& c, const std::string& why);
 

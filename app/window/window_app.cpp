@@ -77,10 +77,11 @@ bool createWindow(const WindowOptions& options, WindowContext& out, std::string&
         return false;
     }
     // Without a display SDL falls back to an off-screen driver. That is fine for a screenshot
-    // (Mesa renders into a buffer), but an interactive window nobody can see would just hang.
+    // (Mesa renders into a buffer), but an interactive window nobody can see would just hang,
+    // and a script's pointer would reach the app but not Dear ImGui (no window has the focus).
     std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
     const bool unattended = !options.screenshotPath.empty() || !options.scriptPath.empty();
-    if (!unattended && (driver == "offscreen" || driver == "dummy")) {
+    if (options.screenshotPath.empty() && (driver == "offscreen" || driver == "dummy")) {
         error = "no window system found (SDL video driver '" + driver + "'); set DISPLAY, or use --headless";
         return false;
     }

@@ -156,7 +156,7 @@ TEST(Script, AFileThatCannotBeReadIsAnError) {
 }
 
 TEST(Script, TheShippedWindowTestScriptsRead) {
-    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body", "fork_variant"}) {
+    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body", "fork_variant", "drag_body"}) {
         Script s;
         std::string error;
         EXPECT_TRUE(loadScript(std::string(TUMBLE_SOURCE_DIR) + "/tests/app/scripts/" + name + ".txt", s, error)) << error;

@@ -1,7 +1,8 @@
 # A scripted-input window test, run with cmake -P: play SCRIPT in the window (under xvfb-run
 # in CI) and pass when tumble's exit status is STATUS (default 0: every expectation held) and,
 # if OUTPUT is given, its error output contains it.
-# It runs in WORK, a fresh folder holding a link to the scenes and broken.json (a scene file
+# Without a window system tumble refuses a script (Dear ImGui would not get the pointer), and
+# the test is skipped. It runs in WORK, a fresh folder holding a link to the scenes and broken.json (a scene file
 # with a syntax error), so a script can drop either and what it saves stays out of the sources.
 # Variables: TUMBLE (the app), SOURCE (the checkout), SCRIPT, SCENE (relative to SOURCE),
 # SIZE (WxH), WORK, ARGS (more arguments, ;-separated), STATUS, OUTPUT.
