@@ -387,21 +387,7 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
     case ScriptOp::ClickItem:
     case ScriptOp::ClickBody:
     case ScriptOp::DragBody:
-        if (targetFrame_ < 0) {
-            bool found = false;
-            if (c.op == ScriptOp::ClickItem) {
-                found = findItem(items_, c.window, c.text, target_);
-                if (!found && frame >= kFindItemFrames)
-                    fail(app, c, "no item \"" + c.text + "\" in a window \"" + c.window + "\" was drawn in " +
-                                     std::to_string(kFindItemFrames) + " frames");
-            } else {
-                const BodyId id = app.world.findBody(c.text);
-                if (!app.world.isValid(id)) fail(app, c, "no body is named \"" + c.text + "\"");
-                else if (!(found = bodyOnScreen(app, id, target_))) fail(app, c, "the body is not in the view");
-            }
-            if (!found) return false;
-            targetFrame_ = frame;
-        }
+        if (targetFrame_ < 0 && !aim(app, c, frame)) return false;
         if (c.op == ScriptOp::DragBody)
             return drag(window, target_, target_ + glm::vec2(c.x2, c.y2), c.button, c.count, frame - targetFrame_);
         return clickAt(window, target_.x, target_.y, c.button, frame - targetFrame_);
@@ -428,6 +414,34 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
         return false;
     }
     return true;
+}
+
+bool ScriptRunner::aim(App& app, const ScriptCommand& c, int frame) {
+    if (c.op == ScriptOp::ClickItem) {
+        if (findItem(items_, c.window, c.text, target_)) {
+            targetFrame_ = frame;
+            return true;
+        }
+        if (frame >= kFindItemFrames)
+            fail(app, c, "no item " + quoted(c.text) + " in a window " + quoted(c.window) + " was drawn in " +
+                             std::to_string(kFindItemFrames) + " frames");
+        return false;
+    }
+    const BodyId id = app.world.findBody(c.text);
+    if (!app.world.isValid(id)) {
+        fail(app, c, "no body is named " + quoted(c.text));
+        return false;
+    }
+    if (!bodyOnScreen(app, id, target_)) {
+        fail(app, c, "the body is not in the view");
+        return false;
+    }
+    targetFrame_ = frame;
+    return true;
+}
+
+void ScriptRunner::screenshotFailed(App& app, const std::string& error) {
+    fail(app, script_.commands[next_], "cannot save the screenshot: " + error);
 }
 
 void ScriptRunner::fail(App& app, const ScriptCommand& c, const std::string& why) {

@@ -50,6 +50,8 @@ public:
     void beforeEvents(App& app, SDL_Window* window);
     /// The path of a `screenshot` due in this frame, then "" until the next one.
     std::string takeScreenshot();
+    /// The frame loop could not write that screenshot: the run fails, naming its line.
+    void screenshotFailed(App& app, const std::string& error);
     /// The run's outcome once it ended; the exit status is 0 for Passed, 1 for Failed.
     ScriptState state() const { return state_; }
     /// The window closed before the script ended (the app quit by itself): a failure, with the
@@ -61,6 +63,9 @@ private:
     /// Run command `c` in its `frame`-th frame (0 the first); true when it is done and the
     /// next command may start in this same frame.
     bool perform(App& app, SDL_Window* window, const ScriptCommand& c, int frame);
+    /// Find where a click-item, click-body or drag-body goes (target_, from targetFrame_ on).
+    /// False while it is not found yet, or after failing the run when it cannot be.
+    bool aim(App& app, const ScriptCommand& c, int frame);
     /// The pointer to (x, y), a press a frame later, the release a frame after that: true once done.
     bool clickAt(SDL_Window* window, float x, float y, uint8_t button, int frame);
     /// Press at `from`, move to `to` over `frames` frames, release: true once done.

@@ -414,7 +414,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics, Script
         if (!app.pendingPlotPicture.empty()) savePlotPicture(app, pixelsW, pixelsH, windowW);
         if (const std::string shot = script != nullptr ? script->takeScreenshot() : ""; !shot.empty()) {
             std::string error;
-            if (!saveScreenshot(shot, pixelsW, pixelsH, error)) std::cerr << "tumble: screenshot: " << error << "\n";
+            if (!saveScreenshot(shot, pixelsW, pixelsH, error)) script->screenshotFailed(app, error);
         }
         ++frame;
         if (screenshot && frame >= options.frames) {

@@ -82,6 +82,25 @@ TEST(Script, MouseCommandsReadTheirPixelsButtonsAndFrames) {
     EXPECT_EQ(s.commands[5].op, ScriptOp::Move);
 }
 
+TEST(Script, DragBodyAndBodyPositionReadTheirNameOffsetAndAxis) {
+    const Script s = parsed("drag-body \"bob\" 300 -20 right 40\ndrag-body bob 1 2\nexpect body \"bob\" y >= -0.5\n");
+    ASSERT_EQ(s.commands.size(), 3u);
+    EXPECT_EQ(s.commands[0].op, ScriptOp::DragBody);
+    EXPECT_EQ(s.commands[0].text, "bob");
+    EXPECT_FLOAT_EQ(s.commands[0].x2, 300.0f);
+    EXPECT_FLOAT_EQ(s.commands[0].y2, -20.0f);
+    EXPECT_EQ(s.commands[0].button, SDL_BUTTON_RIGHT);
+    EXPECT_EQ(s.commands[0].count, 40);
+    EXPECT_EQ(s.commands[1].count, kDefaultDragFrames);
+    const Expectation& e = s.commands[2].expect;
+    EXPECT_EQ(e.subject, ExpectSubject::BodyPosition);
+    EXPECT_EQ(e.name, "bob");
+    EXPECT_EQ(e.axis, 1);
+    EXPECT_EQ(e.compare, Compare::GreaterEqual);
+    EXPECT_EQ(e.number, -0.5);
+    EXPECT_EQ(refusal("expect body bob w > 1\n"), "bad.txt:1: expected x, y or z ('w')");
+}
+
 TEST(Script, QuotedWordsKeepTheirSpaces) {
     const Script s = parsed("click-item \"Quit Tumble?\" \"Cancel\"\nclick-body \"box 2\"\ntext \"a # b\"\n"
                             "drop scenes/pendulum.json\n");
@@ -156,7 +175,7 @@ TEST(Script, AFileThatCannotBeReadIsAnError) {
 }
 
 TEST(Script, TheShippedWindowTestScriptsRead) {
-    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body", "fork_variant", "drag_body"}) {
+    for (const char* name : {"step_and_rewind", "escape_and_quit", "drop_files", "keys_and_lesson", "pick_body", "fork_variant", "drag_body", "screenshot"}) {
         Script s;
         std::string error;
         EXPECT_TRUE(loadScript(std::string(TUMBLE_SOURCE_DIR) + "/tests/app/scripts/" + name + ".txt", s, error)) << error;

@@ -2,10 +2,12 @@
 # in CI) and pass when tumble's exit status is STATUS (default 0: every expectation held) and,
 # if OUTPUT is given, its error output contains it.
 # Without a window system tumble refuses a script (Dear ImGui would not get the pointer), and
-# the test is skipped. It runs in WORK, a fresh folder holding a link to the scenes and broken.json (a scene file
-# with a syntax error), so a script can drop either and what it saves stays out of the sources.
+# the test is skipped. It runs in WORK, a fresh folder holding a link to the scenes and
+# broken.json (a scene file with a syntax error), so a script can drop either and what it
+# saves stays out of the sources.
 # Variables: TUMBLE (the app), SOURCE (the checkout), SCRIPT, SCENE (relative to SOURCE),
-# SIZE (WxH), WORK, ARGS (more arguments, ;-separated), STATUS, OUTPUT.
+# SIZE (WxH), WORK, ARGS (more arguments, ;-separated), STATUS, OUTPUT, SHOT and CHECKER
+# (tumble_check_screenshot).
 if(NOT DEFINED STATUS)
   set(STATUS 0)
 endif()
@@ -31,4 +33,11 @@ if(NOT status EQUAL STATUS)
 endif()
 if(DEFINED OUTPUT AND NOT errors MATCHES "${OUTPUT}")
   message(FATAL_ERROR "tumble --script ${SCRIPT}: its messages do not contain '${OUTPUT}'")
+endif()
+# SHOT: a picture the script saved (in WORK) must show a scene with its panels.
+if(DEFINED SHOT)
+  execute_process(COMMAND "${CHECKER}" "${WORK}/${SHOT}" --panels RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${SHOT} does not show a scene with its panels (checker exit ${status})")
+  endif()
 endif()
