@@ -120,6 +120,10 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, 100000));
     cli.add_flag("--panels", w.panels, "Window: draw the ImGui panels in the screenshot");
     cli.add_flag("--paused", w.startPaused, "Window: open the scene paused at step 0 (Space runs it)");
+    cli.add_option("--script", w.scriptPath,
+                   "Window: play FILE, a script of timed keys, clicks, drops and checks (expect), through the "
+                   "same event path as real input; exit 0 when every check held, 1 when one failed, 2 when "
+                   "the script does not read");
     std::string size;
     cli.add_option("--size", size, "Window: its size WxH in pixels, e.g. 1920x1080 (default 1280x800; "
                                    "--screenshot is taken at this size)");
@@ -181,10 +185,14 @@ int main(int argc, char** argv) {
         std::cerr << "tumble: --set, --report, --bug-report and --compare need --headless\n";
         return 2;
     }
+    if (!w.scriptPath.empty() && !w.screenshotPath.empty()) {
+        std::cerr << "tumble: --script takes its pictures with its own screenshot command, not --screenshot\n";
+        return 2;
+    }
     if (!scene.empty()) w.scenePath = scene;
     // An interactive run with no scene or no --size takes them from the last run (imgui.ini,
-    // beside the layout); a screenshot run is the same picture whatever ran before.
-    if (w.screenshotPath.empty()) {
+    // beside the layout); a screenshot or script run is the same whatever ran before.
+    if (w.screenshotPath.empty() && w.scriptPath.empty()) {
         const tumble::app::RememberedSession last =
             tumble::app::readRememberedSession("imgui.ini", kMinWindowSide, kMaxWindowSide);
         if (size.empty() && last.width > 0) w.width = last.width, w.height = last.height;

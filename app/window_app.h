@@ -14,6 +14,9 @@ struct WindowOptions {
     int frames = 60;                               ///< frames to run before the screenshot
     bool panels = false;                           ///< with --screenshot: draw the ImGui panels too
     bool startPaused = false;                      ///< --paused: open the scene paused at step 0
+    /// Non-empty: play this script of input and checks (window/script.h); the exit status is
+    /// its outcome.
+    std::string scriptPath;
     int width = 1280;
     int height = 800;
     /// Non-empty when scenePath is the last run's scene (session_memory.h) rather than one the
@@ -23,8 +26,8 @@ struct WindowOptions {
 };
 
 /// Open the window and run until closed (or until the screenshot is written).
-/// Returns the process exit status: 0 ok, 2 bad input (scene failed to load at start-up),
-/// 1 no display / GL failure.
+/// Returns the process exit status: 0 ok, 2 bad input (scene failed to load at start-up, or
+/// a script that does not read), 1 no display / GL failure, or a script's expectation failed.
 int runWindow(const WindowOptions& options);
 
 } // namespace tumble::app

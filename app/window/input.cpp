@@ -119,7 +119,7 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
     case SDLK_o:
         if (ctrl) app.openDialog.requested = true;
         break;
-    default: break; // Esc is ImGui's: it closes menus and popups, never the window
+    default: break; // Esc closes the popup on top (drawPanels), never the window
     }
 }
 

@@ -106,7 +106,7 @@ void drawOpenDialog(App& app) {
     itemTooltip("Open the file or bug-report folder in the path field (double-click an entry does "
                 "the same). A file with errors shows them and keeps the running scene.");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f)) || app.escapePressed) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel", ImVec2(120.0f, 0.0f))) ImGui::CloseCurrentPopup();
     itemTooltip("Close without opening anything (Esc).");
     ImGui::EndPopup();
 }

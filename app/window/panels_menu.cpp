@@ -1,6 +1,7 @@
 // The menu bar, the load-error and quit popups, the sign over the view, and the frame's panel list.
 #include "window/panels.h"
 #include "window/picking.h"
+#include "window/script_runner.h"
 #include "window/view_menu.h"
 
 #include "tumble/debug_legend.h"
@@ -18,6 +19,7 @@
 namespace tumble::app {
 
 void itemTooltip(const char* text) {
+    recordScriptItem(); // every control passes here: a script finds it by its label
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -212,8 +214,10 @@ void drawQuitPopup(App& app) {
                 "from that step; the steps before it are not kept.");
     ImGui::SameLine();
     if (ImGui::Button("Quit")) app.quit = true;
+    itemTooltip("Close Tumble now; the recording and the forks are lost.");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel") || app.escapePressed) ImGui::CloseCurrentPopup();
+    if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+    itemTooltip("Keep Tumble running (Esc does the same).");
     ImGui::EndPopup();
 }
 
@@ -304,7 +308,8 @@ void drawLoadErrorPopup(App& app) {
         ImGui::TextUnformatted(app.loadError.c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
-        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f)) || app.escapePressed) ImGui::CloseCurrentPopup();
+        if (ImGui::Button("OK", ImVec2(120.0f, 0.0f))) ImGui::CloseCurrentPopup();
+        itemTooltip("Close this message (Esc does the same); the running scene stays.");
         ImGui::EndPopup();
     }
 }
@@ -312,6 +317,12 @@ void drawLoadErrorPopup(App& app) {
 } // namespace
 
 void drawPanels(App& app) {
+    // Esc closes the popup on top (a menu, a combo, the view menu, a question), one a press:
+    // Dear ImGui 1.86 does so only with keyboard navigation on, which would take the arrows
+    // and Space from the app's shortcuts.
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    if (app.escapePressed && g.OpenPopupStack.Size > 0) ImGui::ClosePopupToLevel(g.OpenPopupStack.Size - 1, true);
+    app.escapePressed = false;
     followDisplayResize(app);
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
@@ -322,7 +333,6 @@ void drawPanels(App& app) {
         updateHover(app);
         drawViewMenu(app);
         drawQuitPopup(app);
-        app.escapePressed = false;
         return;
     }
     drawMenuBar(app);
@@ -343,7 +353,6 @@ void drawPanels(App& app) {
     drawQuitPopup(app);
     drawOpenDialog(app);
     drawLoadErrorPopup(app);
-    app.escapePressed = false;
 }
 
 } // namespace tumble::app

@@ -154,7 +154,6 @@ void drawViewMenu(App& app) {
         ImGui::OpenPopup("##view menu");
     }
     if (!ImGui::BeginPopup("##view menu")) return;
-    if (app.escapePressed) ImGui::CloseCurrentPopup();
     if (menu.onContact && pairStillThere(app.world, menu.contact)) {
         contactWatchItems(app, menu.contact, menu.point);
     } else if (!menu.body.isNull() && app.world.isValid(menu.body)) {

@@ -11,6 +11,7 @@
 #include "window/picking.h"
 #include "window/renderer.h"
 #include "window/screenshot.h"
+#include "window/script_runner.h"
 #include "window/trail.h"
 
 #include <glad/gl.h>
@@ -24,14 +25,15 @@
 #include <glm/gtc/quaternion.hpp>
 #include <algorithm>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace tumble::app {
 namespace {
 
-/// Frame time fed to the stepper in --screenshot runs: the picture must not depend on how
-/// fast the (often software) renderer is.
+/// Frame time fed to the stepper in --screenshot and --script runs: the picture and the steps
+/// a script sees must not depend on how fast the (often software) renderer is.
 constexpr float kScreenshotFrameTime = 1.0f / 60.0f;
 /// A fork's ghost: enough to see where its bodies are, little enough to see the main world's.
 constexpr float kGhostOpacity = 0.38f;
@@ -75,8 +77,10 @@ bool createWindow(const WindowOptions& options, WindowContext& out, std::string&
         return false;
     }
     // Without a display SDL falls back to an off-screen driver. That is fine for a screenshot
-    // (Mesa renders into a buffer), but an interactive window nobody can see would just hang.
+    // (Mesa renders into a buffer), but an interactive window nobody can see would just hang,
+    // and a script's pointer would reach the app but not Dear ImGui (no window has the focus).
     std::string driver = SDL_GetCurrentVideoDriver() ? SDL_GetCurrentVideoDriver() : "";
+    const bool unattended = !options.screenshotPath.empty() || !options.scriptPath.empty();
     if (options.screenshotPath.empty() && (driver == "offscreen" || driver == "dummy")) {
         error = "no window system found (SDL video driver '" + driver + "'); set DISPLAY, or use --headless";
         return false;
@@ -114,18 +118,20 @@ bool createWindow(const WindowOptions& options, WindowContext& out, std::string&
         error = "cannot create an OpenGL 3.3 core context: " + error;
         return false;
     }
-    // Screenshots run as fast as they can; interactive frames follow the display.
-    SDL_GL_SetSwapInterval(options.screenshotPath.empty() ? 1 : 0);
+    // Screenshots and scripts run as fast as they can; interactive frames follow the display.
+    SDL_GL_SetSwapInterval(unattended ? 0 : 1);
     return true;
 }
 
-void initImGui(const WindowContext& context, App& app) {
+void initImGui(const WindowContext& context, App& app, ScriptRunner* script) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
-    // Layout and open panels persist in imgui.ini; a screenshot run must neither read nor
-    // write it, so the picture is the default layout and a test leaves no files behind.
-    if (!app.options.screenshotPath.empty()) io.IniFilename = nullptr;
+    // Layout and open panels persist in imgui.ini; a screenshot or script run must neither
+    // read nor write it, so it sees the default layout and a test leaves no files behind.
+    if (!app.options.screenshotPath.empty() || script != nullptr) io.IniFilename = nullptr;
+    // The items a script can click by label are recorded there (script_runner.h).
+    if (script != nullptr) io.UserData = &script->items();
     registerPanelIniHandler(app);
     ImGui::StyleColorsDark();
     ImGuiStyle& style = ImGui::GetStyle();
@@ -301,10 +307,12 @@ void simulate(App& app, float frameTime) {
     app.recordFrame(frameTime, physicsSeconds);
 }
 
-/// Run frames until quit (or until the screenshot is written). Returns the exit status.
-int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
+/// Run frames until quit (or until the screenshot is written, or the script ends). Returns
+/// the exit status.
+int frameLoop(App& app, const WindowContext& context, Graphics& graphics, ScriptRunner* script) {
     const WindowOptions& options = app.options;
     const bool screenshot = !options.screenshotPath.empty();
+    const bool fixedFrameTime = screenshot || script != nullptr;
     const ImGuiIO& io = ImGui::GetIO();
     uint64_t drawnGeneration = 0;
     int frame = 0;
@@ -326,6 +334,10 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             windowH > 0 ? std::clamp(app.viewBottomInset / static_cast<float>(windowH), 0.0f, 0.4f) : 0.0f;
         app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f) / (1.0f - bottomFraction);
 
+        if (script != nullptr) {
+            script->beforeEvents(app, context.window);
+            if (app.quit) break;
+        }
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
             ImGui_ImplSDL2_ProcessEvent(&event);
@@ -337,7 +349,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         updateMouseDrag(app);
 
         Uint64 now = SDL_GetPerformanceCounter();
-        float frameTime = screenshot ? kScreenshotFrameTime
+        float frameTime = fixedFrameTime ? kScreenshotFrameTime
                                      : static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency());
         last = now;
         simulate(app, frameTime);
@@ -411,6 +423,10 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         }
         if (!app.pendingPlotPicture.empty()) savePlotPicture(app, pixelsW, pixelsH, windowW);
         captureDrawnFrame(app, pixelsW, pixelsH);
+        if (const std::string shot = script != nullptr ? script->takeScreenshot() : ""; !shot.empty()) {
+            std::string error;
+            if (!saveScreenshot(shot, pixelsW, pixelsH, error)) script->screenshotFailed(app, error);
+        }
         ++frame;
         if (screenshot && frame >= options.frames) {
             std::string error;
@@ -422,12 +438,25 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         }
         SDL_GL_SwapWindow(context.window);
     }
-    return 0;
+    if (script == nullptr) return 0;
+    script->windowClosed();
+    return script->state() == ScriptState::Passed ? 0 : 1;
 }
 
 } // namespace
 
 int runWindow(const WindowOptions& options) {
+    // A script that does not read is bad input, refused before anything opens.
+    std::unique_ptr<ScriptRunner> script;
+    if (!options.scriptPath.empty()) {
+        Script parsed;
+        std::string error;
+        if (!loadScript(options.scriptPath, parsed, error)) {
+            std::cerr << "tumble: " << error << "\n";
+            return 2;
+        }
+        script = std::make_unique<ScriptRunner>(std::move(parsed));
+    }
     App app;
     app.options = options;
     app.scenesFolder = options.scenesFolder;
@@ -458,14 +487,14 @@ int runWindow(const WindowOptions& options) {
         std::cerr << "tumble: no display: " << error << "\n";
         return 1;
     }
-    initImGui(context, app);
+    initImGui(context, app, script.get());
     int status = 1;
     {
         Graphics graphics;
         if (!graphics.renderer.init(error) || !graphics.debugLines.init(error)) {
             std::cerr << "tumble: renderer: " << error << "\n";
         } else {
-            status = frameLoop(app, context, graphics);
+            status = frameLoop(app, context, graphics, script.get());
         }
     }
     shutdownImGui();
