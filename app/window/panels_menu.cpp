@@ -18,6 +18,7 @@
 namespace tumble::app {
 
 void itemTooltip(const char* text) {
+    highlightIfLessonTarget();
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -300,6 +301,7 @@ void drawPanels(App& app) {
         return;
     }
     drawMenuBar(app);
+    setLessonFocus(&app.lessonFocus);
     if (app.panels.time) drawTimePanel(app);
     if (app.panels.scene) drawScenePanel(app);
     if (app.panels.stats) drawStatsPanel(app);
@@ -310,6 +312,8 @@ void drawPanels(App& app) {
     drawForkLegend(app);
     app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);
+    setLessonFocus(nullptr);
+    focusLessonWindow(app);
     updateHover(app);
     drawViewMenu(app);
     drawViewSign(app);
