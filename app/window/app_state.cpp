@@ -383,7 +383,7 @@ void App::reapplyLesson() {
 
 void App::applyLessonStep(size_t k) {
     if (k >= scene.lesson.steps.size()) return;
-    const LessonStep& step = scene.lesson.steps[k];
+    const LessonStep step = scene.lesson.steps[k]; // a copy: a restart replaces the scene
     lessonFocus.step = static_cast<int>(k);
     if (step.restart) {
         reloadScene(); // replays the step from the start (reapplyLesson)

@@ -221,6 +221,8 @@ struct App {
         bool found = false;            ///< the control was drawn (and scrolled to) since the press
         bool focusWindow = false;      ///< bring the panel's window to the front after this frame's panels
     } lessonFocus;
+    /// The Lesson panel sits under the left column's panels (panel_lesson.cpp) until it is dragged.
+    bool lessonFollowsColumn = true;
     float lessonPanelHeight = 0.0f;    ///< the Lesson panel's text as last drawn, display units (it sizes itself to it)
 
     // --- picking ---------------------------------------------------------------------

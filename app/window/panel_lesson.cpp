@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace tumble::app {
@@ -69,12 +70,14 @@ std::string describeStep(const LessonStep& step) {
 void lessonSteps(App& app) {
     const Lesson& lesson = app.scene.lesson;
     const float numberWidth = ImGui::GetFrameHeight() * 1.4f;
+    // Applied after the list is drawn: a step that restarts replaces the scene it is part of.
+    std::optional<size_t> press;
     for (size_t k = 0; k < lesson.steps.size(); ++k) {
         const LessonStep& step = lesson.steps[k];
         ImGui::PushID(static_cast<int>(k));
         const bool pressed = app.lessonFocus.step == static_cast<int>(k);
         if (pressed) ImGui::PushStyleColor(ImGuiCol_Button, kStepPressedColor);
-        if (ImGui::Button(std::to_string(k + 1).c_str(), ImVec2(numberWidth, 0.0f))) app.applyLessonStep(k);
+        if (ImGui::Button(std::to_string(k + 1).c_str(), ImVec2(numberWidth, 0.0f))) press = k;
         if (pressed) ImGui::PopStyleColor();
         itemTooltip(describeStep(step).c_str());
         ImGui::SameLine();
@@ -83,6 +86,7 @@ void lessonSteps(App& app) {
         ImGui::PopTextWrapPos();
         ImGui::PopID();
     }
+    if (press) app.applyLessonStep(*press);
 }
 
 void lessonButtons(App& app) {
@@ -109,11 +113,11 @@ void lessonButtons(App& app) {
         app.reloadScene();
     }
     itemTooltip("Restart the scene with the file's own settings, undoing every step and Break it / Fix it.");
-    const char* state = app.lessonState == 1 ? "broken (R replays it)"
-                        : app.lessonState == 2 ? "fixed (R replays it)"
-                                               : "as the file sets it";
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", state);
+    // What is in force now, when it is not simply the file.
+    std::string state = app.lessonState == 1 ? "broken" : app.lessonState == 2 ? "fixed" : "";
+    if (app.lessonFocus.step >= 0)
+        state += (state.empty() ? "step " : ", step ") + std::to_string(app.lessonFocus.step + 1) + " applied";
+    if (!state.empty()) ImGui::TextDisabled("Now: %s (As in file undoes it)", state.c_str());
 }
 
 /// The panel's height follows its text (no sentence cut off), up to what the display leaves
@@ -128,6 +132,18 @@ void fitHeightToText(ImGuiSizeCallbackData* data) {
 bool searchingHere() {
     return gFocus != nullptr && !gFocus->control.empty() && nowSeconds() <= gFocus->until &&
            insidePanel(gFocus->panel);
+}
+
+/// Where the Lesson panel goes while it follows the left column: just under the Scene panel,
+/// or under the Time panel when Scene is closed, so it moves up when Scene is collapsed and
+/// gets the room its text needs. Null when neither was drawn this frame.
+std::optional<ImVec2> underLeftColumn() {
+    for (const char* name : {"Scene", "Time"}) {
+        const ImGuiWindow* w = ImGui::FindWindowByName(name);
+        // Size is the title bar's alone while a window is collapsed.
+        if (w != nullptr && w->Active) return ImVec2(w->Pos.x, w->Pos.y + w->Size.y + kPanelColumnX);
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -169,8 +185,13 @@ void focusLessonWindow(App& app) {
 void drawLessonPanel(App& app) {
     ImGui::SetNextWindowPos(ImVec2(kPanelColumnX, kMenuBarHeight + 544.0f), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(kPanelColumnWidth, 226.0f), ImGuiCond_FirstUseEver);
+    if (app.lessonFollowsColumn)
+        if (std::optional<ImVec2> at = underLeftColumn()) ImGui::SetNextWindowPos(*at, ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(FLT_MAX, FLT_MAX), fitHeightToText, &app);
-    if (!ImGui::Begin("Lesson", &app.panels.lesson)) {
+    const bool open = ImGui::Begin("Lesson", &app.panels.lesson);
+    // Dragged by its title bar: it stays where the user puts it from then on.
+    if (ImGui::GetCurrentContext()->MovingWindow == ImGui::GetCurrentWindow()) app.lessonFollowsColumn = false;
+    if (!open) {
         ImGui::End();
         return;
     }
@@ -189,7 +210,7 @@ void drawLessonPanel(App& app) {
     ImGui::PopTextWrapPos();
     if (!scene.lesson.steps.empty()) {
         ImGui::Spacing();
-        ImGui::TextDisabled("Try, in order (each button makes its change):");
+        ImGui::TextDisabled("Try, step by step:");
         lessonSteps(app);
     }
     lessonButtons(app);
