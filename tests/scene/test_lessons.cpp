@@ -131,6 +131,7 @@ TEST(LessonSteps, AFileWithoutALessonStillLoadsAndTheCatalogueShowsItsDescriptio
 
 /// A bad lesson and the whole formatted error it must give.
 struct BadLesson {
+    const char* name;       ///< the test's name
     const char* lesson;
     const char* expected;
 };
@@ -146,36 +147,37 @@ TEST_P(MalformedLesson, IsRefusedWithFileAndPath) {
 }
 
 const BadLesson kBadLessons[] = {
-    {R"({"look": "x", "steps": [{"do": "a"}, {"do": "b"}, {"do": "c", "panel": "Solvr"}]})",
+    {"UnknownPanelSuggestsTheClosest", R"({"look": "x", "steps": [{"do": "a"}, {"do": "b"}, {"do": "c", "panel": "Solvr"}]})",
      R"(scenes/x.json: lesson.steps[2].panel: unknown panel "Solvr" (did you mean "Solver"?))"},
-    {R"({"look": "x", "steps": [{"do": "a", "panel": "Physics"}]})",
+    {"UnknownPanelListsThemAll", R"({"look": "x", "steps": [{"do": "a", "panel": "Physics"}]})",
      R"(scenes/x.json: lesson.steps[0].panel: unknown panel "Physics"; one of Solver, Materials, Collision, Inspector, Debug draw, System, Step debugger, Plots, Forks, Spawn, Time, Scene, Stats, Settings, Timeline, Help)"},
-    {R"({"look": "x", "steps": [{"do": "a", "settings": {"solver": {"warmStartin": false}}}]})",
+    {"UnknownSettingSuggestsTheClosest", R"({"look": "x", "steps": [{"do": "a", "settings": {"solver": {"warmStartin": false}}}]})",
      R"(scenes/x.json: lesson.steps[0].settings.solver: unknown key 'warmStartin' (did you mean 'warmStarting'?))"},
-    {R"({"look": "x", "steps": [{"do": "a", "settings": {"solver": {"velocityIterations": -3}}}]})",
+    {"SettingOutOfRange", R"({"look": "x", "steps": [{"do": "a", "settings": {"solver": {"velocityIterations": -3}}}]})",
      R"(scenes/x.json: lesson.steps[0].settings.solver.velocityIterations: must be an integer in [0, 200], got -3)"},
-    {R"({"look": "x", "steps": [{"do": "a", "debugDraw": {"contact": true}}]})",
+    {"UnknownOverlaySuggestsTheClosest", R"({"look": "x", "steps": [{"do": "a", "debugDraw": {"contact": true}}]})",
      R"(scenes/x.json: lesson.steps[0].debugDraw.contact: unknown debug-draw flag "contact" (did you mean "contacts"?))"},
-    {R"({"look": "x", "steps": [{"do": "a", "debugDraw": {"normals": 1}}]})",
+    {"OverlayNotABool", R"({"look": "x", "steps": [{"do": "a", "debugDraw": {"normals": 1}}]})",
      R"(scenes/x.json: lesson.steps[0].debugDraw.normals: must be true or false, got 1)"},
-    {R"({"look": "x", "steps": [{"do": "a", "bullet": {"ghost": true}}]})",
+    {"BulletFlagOfNoBody", R"({"look": "x", "steps": [{"do": "a", "bullet": {"ghost": true}}]})",
      R"(scenes/x.json: lesson.steps[0].bullet.ghost: no body named 'ghost')"},
-    {R"({"look": "x", "steps": [{"settings": {}}]})",
+    {"StepWithoutDo", R"({"look": "x", "steps": [{"settings": {}}]})",
      R"(scenes/x.json: lesson.steps[0]: missing required key 'do')"},
-    {R"({"look": "x", "steps": [{"do": "  "}]})", R"(scenes/x.json: lesson.steps[0].do: must not be empty)"},
-    {R"({"look": "x", "steps": [{"do": "a", "control": "Warm starting"}]})",
+    {"BlankDo", R"({"look": "x", "steps": [{"do": "  "}]})", R"(scenes/x.json: lesson.steps[0].do: must not be empty)"},
+    {"ControlWithoutPanel", R"({"look": "x", "steps": [{"do": "a", "control": "Warm starting"}]})",
      R"(scenes/x.json: lesson.steps[0].control: needs a 'panel' that holds the control "Warm starting")"},
-    {R"({"look": "x", "steps": [{"do": "a", "restart": "yes"}]})",
+    {"RestartNotABool", R"({"look": "x", "steps": [{"do": "a", "restart": "yes"}]})",
      R"(scenes/x.json: lesson.steps[0].restart: must be true or false, got "yes")"},
-    {R"({"look": "x", "steps": [{"do": "a", "pannel": "Solver"}]})",
+    {"UnknownStepKey", R"({"look": "x", "steps": [{"do": "a", "pannel": "Solver"}]})",
      R"(scenes/x.json: lesson.steps[0]: unknown key 'pannel' (did you mean 'panel'?))"},
-    {R"({"look": "x", "steps": {"do": "a"}})",
+    {"StepsNotAnArray", R"({"look": "x", "steps": {"do": "a"}})",
      R"(scenes/x.json: lesson.steps: must be an array of steps such as [{"do": "Turn warm starting off: the stack sags.", "settings": {"solver": {"warmStarting": false}}}], got {"do":"a"})"},
-    {R"({"steps": []})", R"(scenes/x.json: lesson: missing required key 'look')"},
-    {R"("Watch the ball.")", R"(scenes/x.json: lesson: must be an object, got "Watch the ball.")"},
+    {"LessonWithoutLook", R"({"steps": []})", R"(scenes/x.json: lesson: missing required key 'look')"},
+    {"LessonNotAnObject", R"("Watch the ball.")", R"(scenes/x.json: lesson: must be an object, got "Watch the ball.")"},
 };
 
-INSTANTIATE_TEST_SUITE_P(Table, MalformedLesson, ::testing::ValuesIn(kBadLessons));
+INSTANTIATE_TEST_SUITE_P(Table, MalformedLesson, ::testing::ValuesIn(kBadLessons),
+                         [](const ::testing::TestParamInfo<BadLesson>& param) { return std::string(param.param.name); });
 
 // --- the catalogue ---------------------------------------------------------------------------
 
