@@ -1,7 +1,10 @@
 // The app's state changes: loading scenes atomically, stepping, framing the camera.
 #include "window/app_state.h"
 
+#include "window/lesson_steps.h"
 #include "window/paths.h"
+
+#include <SDL.h>
 
 #include <algorithm>
 #include <limits>
@@ -63,6 +66,7 @@ bool App::openScene(const std::string& path) {
     materialError.clear();
     nonFiniteNoticed = false;
     lessonState = 0;
+    lessonFocus = {};
     playBackward = false;
     seekWarning.clear();
     forgetStepViews();
@@ -89,7 +93,7 @@ bool App::openScene(const std::string& path) {
 }
 
 bool App::reloadScene() {
-    const int lesson = lessonState;
+    const int lesson = lessonState, lessonStep = lessonFocus.step;
     Settings live = world.settings();
     std::vector<Material> liveMaterials = world.materials();
     std::vector<MaterialPair> livePairs = world.materialPairs();
@@ -117,6 +121,7 @@ bool App::reloadScene() {
     }
     // A reload replays the lesson button pressed last (openScene forgot it).
     lessonState = lesson;
+    lessonFocus.step = lessonStep;
     reapplyLesson();
     return true;
 }
@@ -394,15 +399,46 @@ void App::applyLesson(bool broken) {
 }
 
 void App::reapplyLesson() {
-    if (lessonState == 0) return;
-    const bool broken = lessonState == 1;
-    std::string error = applyLessonAction(broken ? scene.breakIt : scene.fixIt, world);
-    if (!error.empty()) {
-        setStatus("The lesson's " + std::string(broken ? "Break it" : "Fix it") + " failed: " + error);
-        lessonState = 0;
-        return;
+    const LessonStep* step = lessonFocus.step >= 0 && lessonFocus.step < static_cast<int>(scene.lesson.steps.size())
+                                 ? &scene.lesson.steps[static_cast<size_t>(lessonFocus.step)]
+                                 : nullptr;
+    if (step != nullptr && !step->restart) step = nullptr; // a live change is not replayed
+    if (lessonState == 0 && step == nullptr) return;
+    if (lessonState != 0) {
+        const bool broken = lessonState == 1;
+        std::string error = applyLessonAction(broken ? scene.breakIt : scene.fixIt, world);
+        if (!error.empty()) {
+            setStatus("The lesson's " + std::string(broken ? "Break it" : "Fix it") + " failed: " + error);
+            lessonState = 0;
+        }
+    }
+    if (step != nullptr) {
+        std::string error = applyLessonAction(step->change, world);
+        if (!error.empty()) setStatus("Lesson step " + std::to_string(lessonFocus.step + 1) + " failed: " + error);
     }
     restartRecording(false); // step 0 with the lesson's settings
+}
+
+void App::applyLessonStep(size_t k) {
+    if (k >= scene.lesson.steps.size()) return;
+    const LessonStep step = scene.lesson.steps[k]; // a copy: a restart replaces the scene
+    lessonFocus.step = static_cast<int>(k);
+    if (step.restart) {
+        reloadScene(); // replays the step from the start (reapplyLesson)
+    } else {
+        std::string error = applyLessonAction(step.change, world);
+        if (!error.empty()) setStatus("Lesson step " + std::to_string(k + 1) + " failed: " + error);
+    }
+    applyLessonDebugDraw(step, debugDraw);
+    lessonFocus.panel = step.panel;
+    lessonFocus.control = step.control;
+    lessonFocus.until = static_cast<double>(SDL_GetTicks()) / 1000.0 + kLessonHighlightSeconds;
+    lessonFocus.found = false;
+    if (const LessonPanel* panel = findLessonPanel(step.panel)) {
+        panels.*panel->open = true;
+        if (panel->docked) focusTab = panel->open;
+        else lessonFocus.focusWindow = true;
+    }
 }
 
 void App::recordFrame(float frameSeconds, float physicsSeconds) {

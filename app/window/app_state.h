@@ -224,6 +224,19 @@ struct App {
     /// Which lesson button was pressed last on this scene: 0 none, 1 break it, 2 fix it
     /// (reloads keep it; opening a scene clears it).
     int lessonState = 0;
+    /// The Lesson panel's step buttons: the step pressed last (-1 none; a restart step is
+    /// replayed by R like Break it), and the control it points at, outlined in its panel until
+    /// `until` (s, SDL ticks) by itemTooltip's hook (panel_lesson.cpp).
+    struct LessonFocus {
+        int step = -1;
+        std::string panel, control;
+        double until = 0.0;
+        bool found = false;            ///< the control was drawn (and scrolled to) since the press
+        bool focusWindow = false;      ///< bring the panel's window to the front after this frame's panels
+    } lessonFocus;
+    /// The Lesson panel sits under the left column's panels (panel_lesson.cpp) until it is dragged.
+    bool lessonFollowsColumn = true;
+    float lessonPanelHeight = 0.0f;    ///< the Lesson panel's text as last drawn, display units (it sizes itself to it)
 
     // --- picking ---------------------------------------------------------------------
     BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame
@@ -359,7 +372,12 @@ struct App {
     /// Start the scene again with the lesson's "Break it" (broken = true) or "Fix it"
     /// settings; later reloads (R) keep them until another scene is opened.
     void applyLesson(bool broken);
-    /// Apply the action of lessonState to the freshly loaded world (reloadScene calls it).
+    /// Lesson step k (the Lesson panel's numbered buttons): its settings and bullet flags on the
+    /// running world (or the scene started again with them, for a restart step), its debug
+    /// overlays on, its panel open and in front, its control outlined for a few seconds.
+    void applyLessonStep(size_t k);
+    /// Apply the action of lessonState, and a restart step pressed last, to the freshly
+    /// loaded world (reloadScene calls it).
     void reapplyLesson();
     /// Write a snapshot of the current step to snapshots/ (Ctrl+S).
     void saveSnapshot();

@@ -17,6 +17,9 @@ inline constexpr float kViewLeft = kPanelColumnX + kPanelColumnWidth + 8.0f;
 inline constexpr float kDockWidth = 400.0f;
 /// Windows at least this wide open with the dock expanded; narrower ones with it collapsed.
 inline constexpr float kDockOpenMinWidth = 1600.0f;
+/// Windows at least this tall open with the Scene panel expanded; shorter ones with it folded,
+/// leaving its room to the Lesson panel below it.
+inline constexpr float kSceneOpenMinHeight = 1000.0f;
 /// Display units from the right edge that the dock covers by default (width and margin).
 inline constexpr float kViewRightMargin = kDockWidth + 2.0f * kPanelColumnX;
 

@@ -297,8 +297,18 @@ void drawMaterialsPanel(App& app) {
         clampSettings(s);
         app.world.wakeAll();
     }
-    if (ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen)) drawMaterialList(app);
-    if (ImGui::CollapsingHeader("Pair table", ImGuiTreeNodeFlags_DefaultOpen)) drawPairTable(app.world);
+    // Lesson steps point at these two headers: the tooltip after each is what outlines it.
+    openIfLessonSearching();
+    const bool listOpen = ImGui::CollapsingHeader("Materials", ImGuiTreeNodeFlags_DefaultOpen);
+    itemTooltip("Every material the scene uses or could: density (kg/m^3), restitution, static and "
+                "dynamic friction, rolling resistance and torsional friction (m), colour. Edits apply "
+                "at the next step to every body of that material.");
+    if (listOpen) drawMaterialList(app);
+    openIfLessonSearching();
+    const bool tableOpen = ImGui::CollapsingHeader("Pair table", ImGuiTreeNodeFlags_DefaultOpen);
+    itemTooltip("One cell per pair of materials: the restitution and friction their contacts use, "
+                "from the combine rules above unless the cell is overridden (scene key materialPairs).");
+    if (tableOpen) drawPairTable(app.world);
     ImGui::TextDisabled("changes apply at the next step");
 }
 

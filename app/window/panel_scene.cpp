@@ -57,6 +57,9 @@ void drawCatalogue(App& app) {
 void drawScenePanel(App& app) {
     ImGui::SetNextWindowPos(ImVec2(kPanelColumnX, kMenuBarHeight + 286.0f), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(kPanelColumnWidth, 250.0f), ImGuiCond_FirstUseEver);
+    // On a short screen the catalogue starts folded to its title bar, so the Lesson panel under
+    // it has the room to show its whole text; a click on the title opens it.
+    ImGui::SetNextWindowCollapsed(ImGui::GetIO().DisplaySize.y < layout::kSceneOpenMinHeight, ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Scene", &app.panels.scene)) {
         ImGui::End();
         return;

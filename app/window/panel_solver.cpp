@@ -326,8 +326,10 @@ void drawSolverPanel(App& app) {
                 "recorded again without its cache (rewinding to later steps stays exact).");
     ImGui::Separator();
     changed |= drawIterations(s.solver);
+    openIfLessonSearching();
     if (ImGui::CollapsingHeader("Correction and contacts", ImGuiTreeNodeFlags_DefaultOpen))
         changed |= drawCorrectionTerms(s);
+    openIfLessonSearching();
     if (ImGui::CollapsingHeader("Sleep")) changed |= drawSleep(s.sleep);
     ImGui::PopItemWidth();
 

@@ -66,8 +66,20 @@ void drawOpenDialog(App& app);
 /// File > Open recent, inside the File menu.
 void drawRecentFilesMenu(App& app);
 
-/// Tooltip for the last item, shown while it is hovered.
+/// Tooltip for the last item, shown while it is hovered. Also outlines the item when it is
+/// the control the last lesson step points at (highlightIfLessonTarget).
 void itemTooltip(const char* text);
+/// The lesson step whose control the panels outline this frame (null: none); drawPanels
+/// sets it before the panels and clears it after.
+void setLessonFocus(App::LessonFocus* focus);
+/// Outline the last item for a few seconds (and scroll to it once) when its label is the
+/// control of the last lesson step pressed and it sits in that step's panel.
+void highlightIfLessonTarget();
+/// Call before a collapsing header that may hide a lesson step's control: while the step's
+/// control is still being looked for in this panel, the header opens.
+void openIfLessonSearching();
+/// After the panels: bring the window of the last lesson step's panel to the front, once.
+void focusLessonWindow(App& app);
 /// Call between a panel's Begin and End: a panel against the window's left edge widens
 /// App::viewLeftInset, so the 3D view centres itself in the space to the right of it.
 void claimLeftColumn(App& app);

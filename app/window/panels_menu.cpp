@@ -20,6 +20,7 @@ namespace tumble::app {
 
 void itemTooltip(const char* text) {
     recordScriptItem(); // every control passes here: a script finds it by its label
+    highlightIfLessonTarget(); // and a lesson step outlines it
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28.0f);
@@ -336,6 +337,7 @@ void drawPanels(App& app) {
         return;
     }
     drawMenuBar(app);
+    setLessonFocus(&app.lessonFocus);
     if (app.panels.time) drawTimePanel(app);
     if (app.panels.scene) drawScenePanel(app);
     if (app.panels.stats) drawStatsPanel(app);
@@ -346,6 +348,8 @@ void drawPanels(App& app) {
     drawForkLegend(app);
     app.focusTab = nullptr;
     if (app.panels.help) drawHelpPanel(app);
+    setLessonFocus(nullptr);
+    focusLessonWindow(app);
     updateHover(app);
     drawViewMenu(app);
     drawViewSign(app);

@@ -58,6 +58,32 @@ struct LessonAction {
 /// validator as `--set`, bullet flags by body name. Returns "" or what went wrong.
 std::string applyLessonAction(const LessonAction& action, World& world);
 
+/// One numbered step of a lesson (the scene file's `lesson.steps[k]`): a short instruction,
+/// what its button changes, and where in the app to look.
+struct LessonStep {
+    std::string text;                  ///< `do`: what to try and what you will see
+    LessonAction change;               ///< `settings` and `bullet`, as breakIt / fixIt hold them
+    /// `debugDraw`: overlays the button switches (a debugDrawFlags() name, on or off), in file order.
+    std::vector<std::pair<std::string, bool>> debugDraw;
+    std::string panel;                 ///< `panel`: one of lessonPanels(), "" = none
+    std::string control;               ///< `control`: the label of the control to highlight in it
+    /// `restart`: the scene starts again with the change (for what happens in the first
+    /// moments, such as a bullet reaching its wall), instead of changing the running world.
+    bool restart = false;
+};
+
+/// A scene's lesson (the `lesson` key): what to look at, then the steps to try.
+struct Lesson {
+    std::string look;                  ///< one paragraph: what to look at
+    std::vector<LessonStep> steps;
+    bool empty() const { return look.empty() && steps.empty(); }
+};
+
+/// The panels a lesson step may open, by the names the app shows them under.
+std::span<const std::string_view> lessonPanels();
+/// Switch a step's debug-draw flags in `options` (the others stay as they are).
+void applyLessonDebugDraw(const LessonStep& step, DebugDrawOptions& options);
+
 /// A loaded, validated scene: everything needed to build a world, and nothing that
 /// could fail when building it.
 /// A fork the scene starts with (the `forks` key; tumble/fork.h): a variant of the world with
@@ -75,7 +101,8 @@ struct ForkDef {
 
 struct SceneDef {
     std::string name;
-    std::string description;            ///< the lesson: what to look at, what to toggle
+    std::string description;            ///< one-sentence summary (the catalogue's tooltip)
+    Lesson lesson;                      ///< what to look at and the numbered steps to try
     std::string topic = "other";        ///< an id of sceneTopics()
     LessonAction breakIt;               ///< settings that show the problem (may be empty)
     LessonAction fixIt;                 ///< settings that cure it (may be empty)

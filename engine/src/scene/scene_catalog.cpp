@@ -24,7 +24,9 @@ std::vector<SceneCatalogEntry> listScenes(const std::string& folder) {
         SceneLoadResult loaded = loadSceneFile(e.path);
         if (loaded.ok()) {
             e.name = loaded.scene.name;
-            e.description = loaded.scene.description;
+            // A scene with a lesson but no summary is described by what to look at.
+            e.description = loaded.scene.description.empty() ? loaded.scene.lesson.look
+                                                             : loaded.scene.description;
             e.topic = loaded.scene.topic;
         } else {
             e.name = file.stem().string();

@@ -66,6 +66,9 @@ public:
             {"topic", [this](const Json& v, const std::string& p) {
                  readTopic(v, p, check_, scene_.topic);
              }},
+            {"lesson", [this](const Json& v, const std::string& p) {
+                 readLesson(v, p, check_, scene_.lesson);
+             }},
             {"breakIt", [this](const Json& v, const std::string& p) {
                  readLessonAction(v, p, check_, scene_.breakIt);
              }},
@@ -107,6 +110,7 @@ public:
                                        std::to_string(limits_.maxJoints));
         checkLessonBodies(scene_.breakIt, "breakIt", scene_.bodies, check_);
         checkLessonBodies(scene_.fixIt, "fixIt", scene_.bodies, check_);
+        checkLessonStepBodies(scene_.lesson, scene_.bodies, check_);
         resolveJoints(joints_, scene_.bodies, missingBodies_, check_, scene_.joints);
         // A snapshot's state is checked against the bodies and joints it belongs to.
         if (scene_.hasState)

@@ -258,6 +258,7 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
     doc["name"] = scene.name;
     doc["description"] = scene.description;
     doc["topic"] = scene.topic;
+    if (!scene.lesson.empty()) doc["lesson"] = scene::lessonJson(scene.lesson);
     if (!scene.breakIt.empty()) doc["breakIt"] = scene::lessonActionJson(scene.breakIt);
     if (!scene.fixIt.empty()) doc["fixIt"] = scene::lessonActionJson(scene.fixIt);
     doc["settings"] = scene::ordered(settingsToJson(world.settings()));
