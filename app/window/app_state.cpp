@@ -1,6 +1,7 @@
 // The app's state changes: loading scenes atomically, stepping, framing the camera.
 #include "window/app_state.h"
 
+#include "window/gallery.h"
 #include "window/paths.h"
 
 #include <algorithm>
@@ -50,7 +51,7 @@ bool App::openScene(const std::string& path) {
     scenePath = resolved;
     loadError.clear();
     debugDraw = scene.debugDraw;
-    camera.reset(scene.camera);
+    resetCamera();
     stepper.reset();
     // Handles carry no world identity: a handle of the old world could name another body
     // of the new one, so the selection goes with the world it was made in.
@@ -101,6 +102,7 @@ bool App::reloadScene() {
     // A reload is "run it again": the user's view and overlays stay as they were, and so do
     // the watches when the file still has the same bodies and joints (they name them by place).
     camera = keptCamera;
+    frameExhibitsPending = false;
     debugDraw = keptDebugDraw;
     if (world.bodyCount() == bodiesBefore && static_cast<int>(world.jointIds().size()) == jointsBefore) {
         watches = std::move(keptWatches);
@@ -152,6 +154,19 @@ void App::frameAll() {
     }
     if (any) camera.frame(all, viewAspect);
     else resetCamera();
+}
+
+void App::resetCamera() {
+    camera.reset(scene.camera);
+    frameExhibitsPending = !findExhibits(world).empty();
+}
+
+void App::frameExhibits() {
+    frameExhibitsPending = false;
+    Aabb bounds;
+    // A tenth of the half-view spare at the edges: room for the labels above the top row.
+    const float bottom = lastDisplaySize.y > 0.0f ? viewBottomInset / lastDisplaySize.y : 0.0f;
+    if (exhibitsBounds(findExhibits(world), bounds)) camera.fitBox(bounds, viewAspect, 0.1f, bottom);
 }
 
 void App::select(BodyId id) {

@@ -160,6 +160,7 @@ void drawTimelinePanel(App& app) {
         ImGui::End();
         return;
     }
+    claimBottomRow(app);
     Recorder& rec = app.recorder;
     drawTransport(app);
 

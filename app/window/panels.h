@@ -67,6 +67,8 @@ void itemTooltip(const char* text);
 void claimLeftColumn(App& app);
 /// The same for a panel against the right edge (App::viewRightInset).
 void claimRightColumn(App& app);
+/// The same for a panel across the bottom (App::viewBottomInset).
+void claimBottomRow(App& app);
 
 using layout::kDockOpenMinWidth;
 using layout::kDockWidth;

@@ -39,6 +39,14 @@ void claimRightColumn(App& app) {
         app.viewRightInset = std::max(app.viewRightInset, width - pos.x);
 }
 
+void claimBottomRow(App& app) {
+    ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    float height = ImGui::GetIO().DisplaySize.y;
+    // Only a panel in the lower half that reaches down to the bottom edge covers the view's bottom.
+    if (pos.y > 0.5f * height && pos.y + size.y > height - 24.0f)
+        app.viewBottomInset = std::max(app.viewBottomInset, height - pos.y);
+}
+
 namespace {
 
 /// A View menu entry for a tab of the dock: opening it also expands the dock on that tab.
@@ -290,6 +298,7 @@ void drawPanels(App& app) {
     followDisplayResize(app);
     app.viewLeftInset = 0.0f;
     app.viewRightInset = 0.0f;
+    app.viewBottomInset = 0.0f;
     if (app.uiHidden) {
         drawViewSign(app);
         drawDebugLegendOverlay(app);

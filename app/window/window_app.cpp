@@ -4,6 +4,7 @@
 
 #include "window/app_state.h"
 #include "window/debug_lines.h"
+#include "window/gallery.h"
 #include "window/input.h"
 #include "window/panel_ini.h"
 #include "window/palette.h"
@@ -171,6 +172,7 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
 /// solid, see-through, as edges, or as faint fills with their edges (X-ray).
 void drawMainBodies(const App& app, Renderer& renderer, const ViewParams& params) {
     std::vector<BodyVisual> visuals = collectVisuals(app);
+    if (params.shadows) renderer.drawShadowMap(visuals, params);
     if (app.bodyStyle == BodyStyle::Solid) {
         renderer.drawBodies(visuals, params);
         return;
@@ -320,6 +322,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         const float rightFraction =
             windowW > 0 ? std::clamp(app.viewRightInset / static_cast<float>(windowW), 0.0f, 0.5f) : 0.0f;
         app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f);
+        // After the first frame: by then the panels have said how much of the window they cover.
+        if (app.frameExhibitsPending && frame > 0) app.frameExhibits();
 
         SDL_Event event;
         while (SDL_PollEvent(&event)) {
@@ -352,6 +356,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
         } else {
             app.viewLeftInset = 0.0f;
             app.viewRightInset = 0.0f;
+            app.viewBottomInset = 0.0f;
         }
 
         if (drawnGeneration != app.sceneGeneration) {
@@ -362,9 +367,12 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics) {
             SDL_SetWindowTitle(context.window, title.c_str());
         }
         ViewParams params = viewParams(app.camera, aspect, leftFraction, rightFraction);
+        params.outlines = app.outlines;
+        params.shadows = app.shadows;
         glm::mat4 viewProj = params.projection * params.view;
         app.viewProjection = viewProj; // what the user sees is what a click picks from
         graphics.debugLines.clear();
+        emitExhibitLabels(findExhibits(app.world), graphics.debugLines);
         emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
         emitSelection(app, graphics.debugLines);
         updateTrail(app);
