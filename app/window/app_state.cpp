@@ -164,9 +164,10 @@ void App::resetCamera() {
 void App::frameExhibits() {
     frameExhibitsPending = false;
     Aabb bounds;
-    // A tenth of the half-view spare at the edges: room for the labels above the top row.
+    // Some of the half-view spare at the edges: room for the labels, which hang up and to the
+    // right of their exhibits.
     const float bottom = lastDisplaySize.y > 0.0f ? viewBottomInset / lastDisplaySize.y : 0.0f;
-    if (exhibitsBounds(findExhibits(world), bounds)) camera.fitBox(bounds, viewAspect, 0.1f, bottom);
+    if (exhibitsBounds(findExhibits(world), bounds)) camera.fitBox(bounds, viewAspect, 0.15f, bottom);
 }
 
 void App::select(BodyId id) {
