@@ -4,6 +4,7 @@ layout(location = 0) in vec3 aPosition;  // local frame
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in mat4 aModel;     // per instance, locations 2..5
 layout(location = 6) in vec4 aColor;     // per instance: rgb linear colour, a = pattern strength
+layout(location = 7) in vec3 aEdge;      // edge coordinates: 0 on a polygon's outline (mesh.h)
 
 uniform mat4 uViewProj;
 
@@ -11,6 +12,7 @@ out vec3 vWorldPos;
 out vec3 vNormal;
 out vec3 vLocal;
 out vec4 vColor;
+out vec3 vEdge;
 
 void main() {
     vec4 world = aModel * vec4(aPosition, 1.0);
@@ -22,5 +24,6 @@ void main() {
     vWorldPos = world.xyz;
     vLocal = aPosition;
     vColor = aColor;
+    vEdge = aEdge;
     gl_Position = uViewProj * world;
 }

@@ -2,6 +2,7 @@
 #include "window/app_state.h"
 
 #include "window/lesson_steps.h"
+#include "window/gallery.h"
 #include "window/paths.h"
 
 #include <SDL.h>
@@ -53,7 +54,7 @@ bool App::openScene(const std::string& path) {
     scenePath = resolved;
     loadError.clear();
     debugDraw = scene.debugDraw;
-    camera.reset(scene.camera);
+    resetCamera();
     stepper.reset();
     // Handles carry no world identity: a handle of the old world could name another body
     // of the new one, so the selection goes with the world it was made in.
@@ -105,6 +106,7 @@ bool App::reloadScene() {
     // A reload is "run it again": the user's view and overlays stay as they were, and so do
     // the watches when the file still has the same bodies and joints (they name them by place).
     camera = keptCamera;
+    frameExhibitsPending = false;
     debugDraw = keptDebugDraw;
     if (world.bodyCount() == bodiesBefore && static_cast<int>(world.jointIds().size()) == jointsBefore) {
         watches = std::move(keptWatches);
@@ -157,6 +159,20 @@ void App::frameAll() {
     }
     if (any) camera.frame(all, viewAspect);
     else resetCamera();
+}
+
+void App::resetCamera() {
+    camera.reset(scene.camera);
+    frameExhibitsPending = !findExhibits(world).empty();
+}
+
+void App::frameExhibits() {
+    frameExhibitsPending = false;
+    Aabb bounds;
+    // Some of the half-view spare at the edges: room for the labels, which hang up and to the
+    // right of their exhibits. The projection already leaves out what the panels cover, the
+    // Timeline included (viewParams), so the box fits the uncovered view's aspect.
+    if (exhibitsBounds(findExhibits(world), bounds)) camera.fitBox(bounds, viewAspect, 0.15f);
 }
 
 void App::select(BodyId id) {

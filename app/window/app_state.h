@@ -189,6 +189,8 @@ struct App {
     ViewMenuState viewMenu;            ///< the 3D view's right-click menu
     BodyStyle bodyStyle = BodyStyle::Solid; ///< X cycles; kept across loads, like the other view options
     float bodyOpacity = 0.35f;         ///< the Transparent style's opacity, 0.05..1
+    bool outlines = true;              ///< dark creases and silhouettes, so same-material bodies part
+    bool shadows = true;               ///< the key light's shadows on the ground and the bodies
     glm::vec2 lastDisplaySize{0.0f};   ///< the window's size at the last frame (panels follow a resize)
     bool debugLegend = true;           ///< L: what the debug colours mean, over the view
     float uiScale = 1.0f;              ///< the panels' text size (Ctrl + / - / 0), kMinUiScale..kMaxUiScale
@@ -299,8 +301,13 @@ struct App {
     /// Point the camera at the bounding box of the moving bodies, or of all bodies but
     /// planes when nothing moves (F).
     void frameAll();
-    /// Back to the scene's own camera (Home).
-    void resetCamera() { camera.reset(scene.camera); }
+    /// Back to the scene's own camera (Home); in the collision gallery, framing its exhibits.
+    void resetCamera();
+    /// Set by a load or Home in a scene with exhibits (window/gallery.h): the frame loop calls
+    /// frameExhibits once it knows how much of the window the panels leave to the view.
+    bool frameExhibitsPending = false;
+    /// Point the camera at all exhibits, from the scene's yaw and pitch, filling the view.
+    void frameExhibits();
     /// Pause, or run again.
     void togglePause();
     /// Pause if needed, then advance exactly one step (N).

@@ -3,7 +3,9 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 
 namespace tumble::app {
 namespace {
@@ -11,6 +13,24 @@ namespace {
 constexpr float kDegreesPerPixel = 0.3f;
 constexpr float kMinDistance = 0.05f;
 constexpr float kMaxDistance = 5000.0f;
+
+using Corners = std::array<float, 8>;
+
+/// The slides s of the target, along one axis of the view, that keep every corner of a box
+/// within [low, high] in NDC, seen from `distance`: the corner offset `offset[i]` along the
+/// axis and `toward[i]` toward the eye from the box's centre projects at
+/// (offset - s) / (tanHalf (distance - toward)). As {first, last}; empty (first > last) when
+/// the distance is too short for any slide to fit.
+glm::vec2 slideRange(const Corners& offset, const Corners& toward, float distance, float tanHalf, float low,
+                     float high) {
+    glm::vec2 range(-std::numeric_limits<float>::max(), std::numeric_limits<float>::max());
+    for (size_t i = 0; i < offset.size(); ++i) {
+        const float reach = tanHalf * (distance - toward[i]);
+        range.x = std::max(range.x, offset[i] - high * reach);
+        range.y = std::min(range.y, offset[i] - low * reach);
+    }
+    return range;
+}
 
 } // namespace
 
@@ -48,6 +68,46 @@ void OrbitCamera::frame(const Aabb& box, float aspect) {
     float halfFovX = std::atan(std::tan(halfFovY) * std::max(aspect, 0.1f));
     float halfFov = std::min(halfFovY, halfFovX);
     distance = std::clamp(1.1f * radius / std::sin(halfFov), kMinDistance, kMaxDistance);
+}
+
+void OrbitCamera::fitBox(const Aabb& box, float aspect, float margin, float bottomFraction) {
+    const glm::vec3 centre = 0.5f * (box.min + box.max);
+    target = centre;
+    const glm::vec3 toEye = glm::normalize(eye() - target);
+    const glm::vec3 right = glm::normalize(glm::cross(-toEye, glm::vec3(0.0f, 1.0f, 0.0f)));
+    const glm::vec3 up = glm::cross(right, -toEye);
+    const float keep = 1.0f - std::clamp(margin, 0.0f, 0.5f);
+    const float bottom = std::clamp(bottomFraction, 0.0f, kMaxBottomFraction);
+    const float tanY = std::tan(glm::radians(fovYDeg) * 0.5f);
+    const float tanX = tanY * std::max(aspect, 0.1f);
+    // The window the corners must stay in, in NDC: x in [-keep, keep]; y above the covered
+    // strip, [-1 + 2 bottom, 1] shrunk by the margin about its middle.
+    const float yMiddle = bottom, yHalf = keep * (1.0f - bottom);
+    Corners across{}, upward{}, toward{};
+    for (int i = 0; i < 8; ++i) {
+        const glm::vec3 p = glm::vec3{(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                      (i & 4) ? box.max.z : box.min.z} - centre;
+        across[i] = glm::dot(p, right);
+        upward[i] = glm::dot(p, up);
+        toward[i] = glm::dot(p, toEye);
+    }
+    auto fits = [&](float d) {
+        const glm::vec2 x = slideRange(across, toward, d, tanX, -keep, keep);
+        const glm::vec2 y = slideRange(upward, toward, d, tanY, yMiddle - yHalf, yMiddle + yHalf);
+        return x.x <= x.y && y.x <= y.y;
+    };
+    // The shortest distance that fits, by bisection: a longer one always fits too, since the
+    // window's edges lie on both sides of its middle and each picture shrinks with distance.
+    float nearest = *std::max_element(toward.begin(), toward.end()) + kMinDistance, farthest = nearest + 1.0f;
+    while (!fits(farthest) && farthest < kMaxDistance) farthest *= 2.0f;
+    for (int i = 0; i < 48; ++i) {
+        const float middle = 0.5f * (nearest + farthest);
+        (fits(middle) ? farthest : nearest) = middle;
+    }
+    distance = std::min(farthest, kMaxDistance);
+    const glm::vec2 x = slideRange(across, toward, distance, tanX, -keep, keep);
+    const glm::vec2 y = slideRange(upward, toward, distance, tanY, yMiddle - yHalf, yMiddle + yHalf);
+    target = centre + 0.5f * (x.x + x.y) * right + 0.5f * (y.x + y.y) * up;
 }
 
 glm::vec3 OrbitCamera::eye() const {

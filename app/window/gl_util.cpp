@@ -104,6 +104,9 @@ void ShaderProgram::set(const char* name, const glm::vec4& v) const {
 void ShaderProgram::set(const char* name, float v) const {
     glUniform1f(glGetUniformLocation(id_, name), v);
 }
+void ShaderProgram::setSampler(const char* name, int unit) const {
+    glUniform1i(glGetUniformLocation(id_, name), unit);
+}
 void ShaderProgram::set(const char* name, float x, float y) const {
     glUniform2f(glGetUniformLocation(id_, name), x, y);
 }

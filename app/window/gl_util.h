@@ -38,6 +38,8 @@ public:
     void set(const char* name, const glm::vec4& v) const;
     void set(const char* name, float v) const;
     void set(const char* name, float x, float y) const;
+    /// A sampler uniform: the texture unit it reads.
+    void setSampler(const char* name, int unit) const;
 
 private:
     GLuint id_ = 0;

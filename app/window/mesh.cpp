@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstddef>
 #include <utility>
+#include <vector>
 
 namespace tumble::app {
 namespace {
@@ -29,14 +30,32 @@ void stitchRings(MeshData& mesh, int rings, int slices) {
     }
 }
 
+/// A flat convex polygon (corners counter-clockwise seen from the normal side), fanned from
+/// its first corner. Each triangle gets its own vertices: the edge coordinates differ per
+/// triangle. In the triangle (0, i, i + 1) the edge opposite vertex 0 is always an outline;
+/// the one opposite vertex 1 only in the last triangle, the one opposite vertex 2 only in
+/// the first.
+void addFlatPolygon(MeshData& mesh, const std::vector<glm::vec3>& corners, const glm::vec3& n) {
+    const size_t count = corners.size();
+    for (size_t i = 1; i + 1 < count; ++i) {
+        const glm::vec3 triangle[3] = {corners[0], corners[i], corners[i + 1]};
+        const bool outline[3] = {true, i + 2 == count, i == 1};
+        for (int j = 0; j < 3; ++j) {
+            MeshVertex v{triangle[j], n};
+            for (int k = 0; k < 3; ++k) v.edge[k] = (k == j || !outline[k]) ? 1.0f : 0.0f;
+            mesh.indices.push_back(static_cast<uint32_t>(mesh.vertices.size()));
+            mesh.vertices.push_back(v);
+        }
+    }
+}
+
 /// Four corners n + (+-u +-v) of a box face, counter-clockwise seen from the normal side.
 void addQuad(MeshData& mesh, const glm::vec3& n, const glm::vec3& u, const glm::vec3& v,
              float halfSize, float normalOffset) {
-    uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
+    std::vector<glm::vec3> corners;
     const float s[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-    for (const auto& c : s)
-        mesh.vertices.push_back({n * normalOffset + (c[0] * u + c[1] * v) * halfSize, n});
-    mesh.indices.insert(mesh.indices.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+    for (const auto& c : s) corners.push_back(n * normalOffset + (c[0] * u + c[1] * v) * halfSize);
+    addFlatPolygon(mesh, corners, n);
 }
 
 } // namespace
@@ -90,12 +109,12 @@ MeshData makeCapsule(float radius, float halfHeight, int slices, int stacksPerCa
 
 MeshData makeHull(const ConvexHull& hull) {
     MeshData mesh;
+    std::vector<glm::vec3> corners;
     for (const ConvexHull::Face& face : hull.faces) {
         if (face.vertices.size() < 3) continue;
-        uint32_t base = static_cast<uint32_t>(mesh.vertices.size());
-        for (uint16_t v : face.vertices) mesh.vertices.push_back({hull.vertices[v], face.normal});
-        for (uint32_t i = 1; i + 1 < face.vertices.size(); ++i)
-            mesh.indices.insert(mesh.indices.end(), {base, base + i, base + i + 1});
+        corners.clear();
+        for (uint16_t v : face.vertices) corners.push_back(hull.vertices[v]);
+        addFlatPolygon(mesh, corners, face.normal);
     }
     return mesh;
 }
@@ -142,13 +161,16 @@ void GpuMesh::upload(const MeshData& data) {
     glBindBuffer(GL_ARRAY_BUFFER, vertexBuffer_);
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(MeshVertex)),
                  data.vertices.data(), GL_STATIC_DRAW);
-    // Locations 0 and 1 match shaders/mesh.vert.
+    // Locations 0, 1 and 7 match shaders/mesh.vert.
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
                           reinterpret_cast<void*>(offsetof(MeshVertex, position)));
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
                           reinterpret_cast<void*>(offsetof(MeshVertex, normal)));
+    glEnableVertexAttribArray(7);
+    glVertexAttribPointer(7, 3, GL_FLOAT, GL_FALSE, sizeof(MeshVertex),
+                          reinterpret_cast<void*>(offsetof(MeshVertex, edge)));
 
     // Per instance: the model matrix as four column attributes (2..5), the colour (6).
     glBindBuffer(GL_ARRAY_BUFFER, instanceBuffer_);

@@ -18,6 +18,11 @@ namespace tumble::app {
 struct MeshVertex {
     glm::vec3 position{0.0f}; ///< m, shape's local frame
     glm::vec3 normal{0.0f};   ///< unit, local frame
+    /// Edge coordinates for the outlines: component k falls to 0 on the triangle's edge
+    /// opposite its vertex k when that edge is a polygon's outline, and stays 1 where the
+    /// edge only splits a face into triangles (and everywhere on smooth meshes), so the
+    /// fragment shader darkens the creases of boxes and hulls and nothing else.
+    glm::vec3 edge{1.0f};
 };
 
 /// Indexed triangles, counter-clockwise seen from outside.
@@ -28,12 +33,14 @@ struct MeshData {
 
 /// Sphere of radius 1 (smooth normals). `slices` around Y, `stacks` pole to pole.
 MeshData makeUnitSphere(int slices, int stacks);
-/// Box with half extents 1 (flat normals: 4 vertices per face).
+/// Box with half extents 1 (flat normals; each triangle its own three vertices, for the
+/// edge coordinates).
 MeshData makeUnitBox();
 /// Capsule along local Y: two hemispheres of `radius` joined by a cylinder of half
 /// length `halfHeight`. Built at its real size, since it does not scale uniformly.
 MeshData makeCapsule(float radius, float halfHeight, int slices, int stacksPerCap);
-/// Convex hull with one flat normal per face (faces fanned from their first vertex).
+/// Convex hull with one flat normal per face (faces fanned from their first vertex, each
+/// triangle its own vertices, edge coordinates marking the faces' outlines).
 MeshData makeHull(const ConvexHull& hull);
 /// Square of side 2 * halfSize in the local XZ plane, normal +Y (static planes).
 MeshData makePlaneQuad(float halfSize);

@@ -1,8 +1,11 @@
 // The Collision panel: the broad phase (chosen live), what it and the narrow phase counted,
 // where the step's time went, and the narrow-phase dispatch table with its calls per cell.
+#include "window/gallery.h"
 #include "window/panels.h"
 #include "window/settings_help.h"
 #include "window/widgets.h"
+
+#include "tumble/feature_names.h"
 
 #include <imgui.h>
 
@@ -107,6 +110,61 @@ void drawDispatchTable(const World& world) {
     ImGui::EndTable();
 }
 
+/// The collision gallery's exhibits, each by its shape pair, with every contact point's
+/// features in words and its depth.
+void drawExhibits(const World& world, const std::vector<Exhibit>& exhibits) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH |
+                                  ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("exhibits", 3, flags)) return;
+    // The longest pair's name fits; the features take the rest.
+    ImGui::TableSetupColumn("pair", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("capsule \u00d7 capsule").x);
+    ImGui::TableSetupColumn("depth mm", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("depth mm").x);
+    ImGui::TableSetupColumn("features touching", ImGuiTableColumnFlags_WidthStretch);
+    static const char* const kHeaderHelp[3] = {
+        "The exhibit's two shapes (A x B), or a shape and the plane.",
+        "Overlap at each contact point, mm.",
+        "Each point's feature id in words: what of A touches what of B."};
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int column = 0; column < 3; ++column) {
+        ImGui::TableSetColumnIndex(column);
+        ImGui::TableHeader(ImGui::TableGetColumnName(column));
+        itemTooltip(kHeaderHelp[column]);
+    }
+    const std::vector<ContactManifoldInfo>& contacts = world.contacts();
+    for (const Exhibit& e : exhibits) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(e.label.c_str());
+        itemTooltip("The exhibit's shape pair, as labelled in the view: body A (the lower slot, "
+                    "wood) against body B (metal), or a shape against the plane.");
+        std::vector<size_t> manifolds = exhibitManifolds(world, e);
+        if (manifolds.empty()) {
+            ImGui::TableNextColumn();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("no contact");
+        }
+        for (size_t mi : manifolds) {
+            const ContactManifoldInfo& m = contacts[mi];
+            for (int i = 0; i < m.pointCount; ++i) {
+                if (i > 0) {
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                }
+                ImGui::TableNextColumn();
+                ImGui::Text("%.1f", double(-1000.0f * m.points[i].separation));
+                itemTooltip("How far the shapes overlap at this point, mm (the gallery's pairs "
+                            "are placed 40 mm into each other).");
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(describeFeature(m.points[i].featureId).c_str());
+                itemTooltip("The point's feature id in words: which face, edge or vertex of A "
+                            "touches which of B. Warm starting matches points by it from step to step.");
+            }
+        }
+    }
+    ImGui::EndTable();
+}
+
 } // namespace
 
 void drawCollisionPanel(App& app) {
@@ -130,6 +188,12 @@ void drawCollisionPanel(App& app) {
                     "Each number is how often that cell ran in the last step; cells off the "
                     "diagonal come in mirrored pairs that reuse one function with the normal flipped.");
         drawDispatchTable(app.world);
+    }
+    const std::vector<Exhibit> exhibits = findExhibits(app.world);
+    if (!exhibits.empty() && ImGui::CollapsingHeader("Gallery exhibits", ImGuiTreeNodeFlags_DefaultOpen)) {
+        itemTooltip("The collision gallery's pairs (bodies named <shape>-vs-<shape>): each one's "
+                    "contact points, their depth and their features in words.");
+        drawExhibits(app.world, exhibits);
     }
 }
 

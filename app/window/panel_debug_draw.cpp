@@ -36,6 +36,16 @@ void drawDebugDrawPanel(App& app) {
         itemTooltip("How opaque the moving bodies are in the transparent style: 1 solid, 0.05 nearly invisible.");
     }
 
+    ImGui::Checkbox("Outlines", &app.outlines);
+    itemTooltip("Dark lines, about 2 pixels wide, along the edges of boxes and hulls and round the "
+                "silhouettes of spheres and capsules, so a stack of boxes of one material reads as "
+                "separate boxes. Kept between runs.");
+    ImGui::SameLine();
+    ImGui::Checkbox("Shadows", &app.shadows);
+    itemTooltip("Shadows from the key light (above, front right) on the ground and the bodies, so "
+                "heights read on a projector: a body in the air stands off its shadow. A 1024 x "
+                "1024 shadow map fitted to the bodies near the camera's target. Kept between runs.");
+    ImGui::SameLine();
     ImGui::Checkbox("Legend (L)", &app.debugLegend);
     itemTooltip("A key over the view's right side: the colour of each overlay that is on, and what it means.");
 
@@ -63,6 +73,13 @@ void drawDebugDrawPanel(App& app) {
                 "mu lambda_n) and the joints' reaction impulses.");
     if (!o.impulses && !o.warmStart && !o.frictionBound)
         ImGui::TextDisabled("(impulses, warmStart and frictionBound are off: no contact impulses to scale)");
+
+    ImGui::SetNextItemWidth(-140.0f);
+    ImGui::SliderFloat("Normal length", &o.normalLength, 0.05f, 2.0f, "%.2f m", ImGuiSliderFlags_Logarithmic);
+    o.normalLength = std::clamp(o.normalLength, 0.01f, 10.0f);
+    itemTooltip("Length of the contact normal arrows (normals), m. 0.3 m suits a scene seen "
+                "from a few metres; the collision gallery, framed from 25 m, draws them 0.8 m "
+                "long. Scene file: debugDraw.normalLength.");
 
     ImGui::Separator();
     ImGui::TextUnformatted("Trail of the selected body");

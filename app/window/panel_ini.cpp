@@ -45,14 +45,17 @@ void readLine(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char* lin
     if (std::strcmp(key, "lineScale") == 0) app->lineScale = std::clamp(value, 1.0f, kMaxLineScale);
     if (std::strcmp(key, "bodyStyle") == 0) app->bodyStyle = static_cast<BodyStyle>(std::clamp(int(value), 0, 3));
     if (std::strcmp(key, "bodyOpacity") == 0) app->bodyOpacity = std::clamp(value, 0.05f, 1.0f);
+    if (std::strcmp(key, "outlines") == 0) app->outlines = value != 0.0f;
+    if (std::strcmp(key, "shadows") == 0) app->shadows = value != 0.0f;
 }
 
 void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out) {
     const auto* app = static_cast<const App*>(handler->UserData);
     out->appendf("[%s][Panels]\n", handler->TypeName);
     for (const PanelField& f : kFields) out->appendf("%s=%d\n", f.key, app->panels.*f.member ? 1 : 0);
-    out->appendf("uiScale=%.3f\nlineScale=%.3f\nbodyStyle=%d\nbodyOpacity=%.3f\n", double(app->uiScale),
-                 double(app->lineScale), static_cast<int>(app->bodyStyle), double(app->bodyOpacity));
+    out->appendf("uiScale=%.3f\nlineScale=%.3f\nbodyStyle=%d\nbodyOpacity=%.3f\noutlines=%d\nshadows=%d\n",
+                 double(app->uiScale), double(app->lineScale), static_cast<int>(app->bodyStyle),
+                 double(app->bodyOpacity), app->outlines ? 1 : 0, app->shadows ? 1 : 0);
     out->append("\n");
     // The window's size and scene, read back by main.cpp before the next window opens (ImGui
     // passes this entry over: readOpen knows only "Panels").

@@ -8,6 +8,7 @@
 #include <glm/gtx/quaternion.hpp>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tumble::app {
 namespace {
@@ -16,6 +17,15 @@ namespace {
 constexpr float kPlaneHalfSize = 500.0f;
 /// How strongly the octant pattern darkens moving shapes (1 = the shader's full 20 %).
 constexpr float kPatternStrength = 0.6f;
+/// Shadow map side, texels: 1024 over the fitted area gives 3 to 6 cm texels when the
+/// camera frames a 30 to 60 m scene, soft but clear under a 1 m box. 2048 cost llvmpipe
+/// four times the depth pass (a ground box fills the whole map) for little gain on a projector.
+constexpr int kShadowMapSize = 1024;
+/// Light from above, in front and to the side, so a box's three visible faces all differ
+/// and shadows fall beside the bodies rather than straight under them.
+const glm::vec3 kLightDir = glm::normalize(glm::vec3(0.45f, 0.8f, 0.35f));
+/// Texture unit of the shadow map (ImGui's backend uses unit 0).
+constexpr int kShadowUnit = 1;
 
 glm::vec3 toVec3(palette::Rgb c) { return {c.r, c.g, c.b}; }
 
@@ -33,11 +43,48 @@ glm::quat rotationFromUp(const glm::vec3& n) {
     return glm::rotation(up, glm::normalize(n));
 }
 
+/// The light's view and orthographic projection around `box`: the box's bounding sphere seen
+/// along -lightDir, so every caster in it lands in the map whatever its orientation.
+glm::mat4 lightViewProjection(const Aabb& box, float& texelMetres) {
+    const glm::vec3 centre = 0.5f * (box.min + box.max);
+    const float radius = std::max(0.5f * glm::length(box.max - box.min), 0.5f);
+    const glm::vec3 up = std::abs(kLightDir.y) > 0.99f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    const glm::mat4 view = glm::lookAt(centre + kLightDir * (2.0f * radius), centre, up);
+    texelMetres = 2.0f * radius / static_cast<float>(kShadowMapSize);
+    return glm::ortho(-radius, radius, -radius, radius, 0.5f * radius, 3.5f * radius) * view;
+}
+
 } // namespace
+
+bool Renderer::initShadowMap(std::string& error) {
+    glGenTextures(1, &shadowTexture_);
+    glBindTexture(GL_TEXTURE_2D, shadowTexture_);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, kShadowMapSize, kShadowMapSize, 0,
+                 GL_DEPTH_COMPONENT, GL_FLOAT, nullptr);
+    // Linear filtering with a comparison: each lookup is already a 2 x 2 percentage-closer filter.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glGenFramebuffers(1, &shadowFramebuffer_);
+    glBindFramebuffer(GL_FRAMEBUFFER, shadowFramebuffer_);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, shadowTexture_, 0);
+    glDrawBuffer(GL_NONE);
+    glReadBuffer(GL_NONE);
+    const bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (!complete) error = "the shadow map's framebuffer is incomplete";
+    return complete;
+}
 
 bool Renderer::init(std::string& error) {
     if (!meshProgram_.load("mesh", error)) return false;
     if (!gridProgram_.load("grid", error)) return false;
+    if (!shadowProgram_.load("shadow", error)) return false;
+    if (!initShadowMap(error)) return false;
     sphere_.upload(makeUnitSphere(32, 16));
     box_.upload(makeUnitBox());
     plane_.upload(makePlaneQuad(kPlaneHalfSize));
@@ -47,6 +94,8 @@ bool Renderer::init(std::string& error) {
 
 Renderer::~Renderer() {
     if (emptyVao_ != 0) glDeleteVertexArrays(1, &emptyVao_);
+    if (shadowFramebuffer_ != 0) glDeleteFramebuffers(1, &shadowFramebuffer_);
+    if (shadowTexture_ != 0) glDeleteTextures(1, &shadowTexture_);
 }
 
 void Renderer::clearShapeCache() {
@@ -55,7 +104,10 @@ void Renderer::clearShapeCache() {
     batches_.clear();
 }
 
-void Renderer::beginFrame(int width, int height) const {
+void Renderer::beginFrame(int width, int height) {
+    viewportWidth_ = width;
+    viewportHeight_ = height;
+    shadowReady_ = false;
     glViewport(0, 0, width, height);
     glClearColor(palette::kBackground.r, palette::kBackground.g, palette::kBackground.b, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -92,11 +144,10 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
     return nullptr;
 }
 
-void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity,
-                          bool wireframe) {
+void Renderer::fillBatches(const std::vector<BodyVisual>& bodies, bool withPlanes) {
     for (auto& [mesh, instances] : batches_) instances.clear();
     for (const BodyVisual& b : bodies) {
-        if (b.shape == nullptr) continue;
+        if (b.shape == nullptr || (!withPlanes && b.shape->type == ShapeType::Plane)) continue;
         glm::mat4 localScale;
         const GpuMesh* mesh = meshFor(*b.shape, localScale);
         if (mesh == nullptr) continue;
@@ -117,7 +168,49 @@ void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParam
         }
         batches_[mesh].push_back(instance);
     }
+}
 
+void Renderer::drawShadowMap(const std::vector<BodyVisual>& casters, const ViewParams& params) {
+    // The area the map covers: the casters' boxes, cut to the neighbourhood of the focus, so
+    // a 200 m ground does not spread the texels thin over what the camera never looks at.
+    const float reach = std::max(params.distance, 5.0f);
+    Aabb area{glm::vec3(std::numeric_limits<float>::max()), glm::vec3(-std::numeric_limits<float>::max())};
+    for (const BodyVisual& b : casters) {
+        if (b.shape == nullptr || b.shape->type == ShapeType::Plane) continue;
+        Aabb box = computeAabb(*b.shape, b.position, b.orientation);
+        area.min = glm::min(area.min, box.min);
+        area.max = glm::max(area.max, box.max);
+    }
+    if (area.min.x > area.max.x) return; // nothing casts
+    area.min = glm::max(area.min, params.focus - glm::vec3(reach));
+    area.max = glm::min(area.max, params.focus + glm::vec3(reach));
+    area.max = glm::max(area.max, area.min); // the focus far from every caster: a point
+    lightViewProj_ = lightViewProjection(area, shadowTexel_);
+
+    fillBatches(casters, false);
+    glBindFramebuffer(GL_FRAMEBUFFER, shadowFramebuffer_);
+    glViewport(0, 0, kShadowMapSize, kShadowMapSize);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
+    glDisable(GL_CULL_FACE);
+    // Depth pushed away from the light by the surface's slope: lit faces do not shadow themselves.
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(2.0f, 4.0f);
+    shadowProgram_.use();
+    shadowProgram_.set("uLightViewProj", lightViewProj_);
+    for (const auto& [mesh, instances] : batches_) mesh->drawInstances(instances);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, viewportWidth_, viewportHeight_);
+    shadowReady_ = true;
+}
+
+void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParams& params, float opacity,
+                          bool wireframe) {
+    fillBatches(bodies, true);
     const bool ghost = opacity < 1.0f;
     glEnable(GL_DEPTH_TEST);
     // A ghost is hidden by what stands in front of it but writes no depth, so one ghost body
@@ -141,8 +234,17 @@ void Renderer::drawBodies(const std::vector<BodyVisual>& bodies, const ViewParam
     meshProgram_.set("uOpacity", opacity);
     meshProgram_.set("uViewProj", params.projection * params.view);
     meshProgram_.set("uEye", params.eye);
-    // Light from above, in front and to the side, so a box's three visible faces all differ.
-    meshProgram_.set("uLightDir", glm::normalize(glm::vec3(0.45f, 0.8f, 0.35f)));
+    meshProgram_.set("uLightDir", kLightDir);
+    // A wireframe's lines are all edge: outlining them would only darken them.
+    meshProgram_.set("uOutlines", params.outlines && !wireframe ? 1.0f : 0.0f);
+    const bool shadows = params.shadows && shadowReady_;
+    meshProgram_.set("uShadows", shadows ? 1.0f : 0.0f);
+    meshProgram_.set("uLightViewProj", lightViewProj_);
+    meshProgram_.set("uShadowTexel", shadowTexel_);
+    meshProgram_.setSampler("uShadowMap", kShadowUnit);
+    glActiveTexture(GL_TEXTURE0 + kShadowUnit);
+    glBindTexture(GL_TEXTURE_2D, shadowTexture_);
+    glActiveTexture(GL_TEXTURE0);
     for (const auto& [mesh, instances] : batches_) mesh->drawInstances(instances);
     if (wireframe) glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
     glDisable(GL_CULL_FACE);

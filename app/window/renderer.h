@@ -36,6 +36,8 @@ struct ViewParams {
     glm::vec3 eye{0.0f};                ///< m, camera position
     glm::vec3 focus{0.0f};              ///< m, orbit target: the grid is centred under it
     float distance = 15.0f;             ///< m, eye to focus: scales the grid's fade
+    bool outlines = true;               ///< dark creases and silhouettes on the bodies
+    bool shadows = false;               ///< the key light's shadows (drawShadowMap first)
 };
 
 class Renderer {
@@ -44,8 +46,13 @@ public:
     bool init(std::string& error);
     /// Forget per-shape meshes (capsules, hulls); call when a new world replaces the old.
     void clearShapeCache();
-    /// Set the viewport (pixels) and clear colour and depth to the background.
-    void beginFrame(int width, int height) const;
+    /// Set the viewport (pixels) and clear colour and depth to the background; forget the
+    /// last frame's shadow map.
+    void beginFrame(int width, int height);
+    /// Render the key light's shadow map of `casters` (planes receive shadows but cast none):
+    /// an orthographic view along the light, fitted to the casters' boxes within reach of the
+    /// camera's focus. The drawBodies calls of this frame then darken what it hides.
+    void drawShadowMap(const std::vector<BodyVisual>& casters, const ViewParams& params);
     /// All bodies, batched by mesh. Below 1, `opacity` draws them as ghosts: blended over what
     /// is drawn, hiding nothing behind them (a fork's bodies over the main world's).
     /// With `wireframe`, only the triangles' edges, front and back (the Debug draw panel's
@@ -60,9 +67,13 @@ public:
 private:
     /// The mesh and per-instance model matrix (without the pose) for a shape.
     const GpuMesh* meshFor(const Shape& shape, glm::mat4& localScale);
+    /// Sort `bodies` into batches_ by mesh, with their model matrices and colours.
+    void fillBatches(const std::vector<BodyVisual>& bodies, bool withPlanes);
+    bool initShadowMap(std::string& error);
 
     ShaderProgram meshProgram_;
     ShaderProgram gridProgram_;
+    ShaderProgram shadowProgram_;
     GpuMesh sphere_, box_, plane_;
     std::map<std::pair<float, float>, GpuMesh> capsules_;   ///< by (radius, halfHeight)
     struct HullMesh {
@@ -72,6 +83,11 @@ private:
     std::map<const ConvexHull*, HullMesh> hulls_;
     std::map<const GpuMesh*, std::vector<MeshInstance>> batches_; ///< reused frame to frame
     GLuint emptyVao_ = 0;                                   ///< the grid makes its own vertices
+    GLuint shadowTexture_ = 0, shadowFramebuffer_ = 0;
+    glm::mat4 lightViewProj_{1.0f};                         ///< world to the shadow map's clip space
+    float shadowTexel_ = 0.0f;                              ///< m per shadow-map texel
+    bool shadowReady_ = false;                              ///< drawn this frame
+    int viewportWidth_ = 0, viewportHeight_ = 0;            ///< pixels, restored after the shadow pass
 };
 
 } // namespace tumble::app

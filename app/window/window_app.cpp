@@ -4,6 +4,7 @@
 
 #include "window/app_state.h"
 #include "window/debug_lines.h"
+#include "window/gallery.h"
 #include "window/input.h"
 #include "window/panel_ini.h"
 #include "window/palette.h"
@@ -177,6 +178,7 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
 /// solid, see-through, as edges, or as faint fills with their edges (X-ray).
 void drawMainBodies(const App& app, Renderer& renderer, const ViewParams& params) {
     std::vector<BodyVisual> visuals = collectVisuals(app);
+    if (params.shadows) renderer.drawShadowMap(visuals, params);
     if (app.bodyStyle == BodyStyle::Solid) {
         renderer.drawBodies(visuals, params);
         return;
@@ -333,6 +335,8 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics, Script
         const float bottomFraction =
             windowH > 0 ? std::clamp(app.viewBottomInset / static_cast<float>(windowH), 0.0f, 0.4f) : 0.0f;
         app.viewAspect = aspect * std::max(1.0f - leftFraction - rightFraction, 0.1f) / (1.0f - bottomFraction);
+        // After the first frame: by then the panels have said how much of the window they cover.
+        if (app.frameExhibitsPending && frame > 0) app.frameExhibits();
 
         if (script != nullptr) {
             script->beforeEvents(app, context.window);
@@ -380,9 +384,12 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics, Script
             SDL_SetWindowTitle(context.window, title.c_str());
         }
         ViewParams params = viewParams(app.camera, aspect, leftFraction, rightFraction, bottomFraction);
+        params.outlines = app.outlines;
+        params.shadows = app.shadows;
         glm::mat4 viewProj = params.projection * params.view;
         app.viewProjection = viewProj; // what the user sees is what a click picks from
         graphics.debugLines.clear();
+        emitExhibitLabels(findExhibits(app.world), graphics.debugLines);
         emitDebugDraw(app.world, app.debugDraw, graphics.debugLines);
         emitSelection(app, graphics.debugLines);
         updateTrail(app);

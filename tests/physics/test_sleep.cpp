@@ -2,6 +2,7 @@
 // keeps its contacts (counted, reported, greyed) without solving them, until a body wakes.
 #include "physics/contact_fixtures.h"
 #include "scene/scene_writer.h"
+#include "tumble/debug_draw.h"
 #include "tumble/scene.h"
 #include "tumble/snapshot.h"
 #include "world/state_codec.h"
@@ -192,4 +193,51 @@ TEST(Sleep, TheAsleepFlagSurvivesSnapshotsAndRewind) {
         resumed.step();
     }
     EXPECT_EQ(resumed.stateHash(), w.stateHash());
+}
+
+namespace {
+
+/// The colours of the points and arrows the debug draw emits.
+struct ColourRecording final : DebugDraw {
+    std::vector<glm::vec3> points, arrows;
+    void line(const glm::vec3&, const glm::vec3&, const glm::vec3&) override {}
+    void point(const glm::vec3&, float, const glm::vec3& c) override { points.push_back(c); }
+    void arrow(const glm::vec3&, const glm::vec3&, const glm::vec3& c) override { arrows.push_back(c); }
+    void label(const glm::vec3&, const std::string&, const glm::vec3&) override {}
+};
+
+bool isGrey(const glm::vec3& c) { return c.r == c.g && c.g == c.b; }
+
+ColourRecording contactColours(const World& w) {
+    DebugDrawOptions o;
+    o.contacts = true;
+    o.normals = true;
+    o.joints = o.forceFields = o.trajectories = false; // contacts and normals alone
+    ColourRecording r;
+    emitDebugDraw(w, o, r);
+    return r;
+}
+
+} // namespace
+
+// The lecture hall's question "is that pile solved?": the points and normals of a sleeping
+// stack are drawn grey (every one of them), and once it is woken they are back in colour
+// (yellow or orange points, cyan normals).
+TEST(Sleep, ASleepingStacksContactsAreDrawnGreyAndInColourOnceWoken) {
+    World w;
+    addGround(w);
+    std::vector<BodyId> stack = addStack(w, 3);
+    ASSERT_TRUE(stepUntilAsleep(w, 600));
+    ColourRecording asleep = contactColours(w);
+    ASSERT_GE(asleep.points.size(), 3u * 4u);
+    ASSERT_EQ(asleep.arrows.size(), asleep.points.size());
+    for (const glm::vec3& c : asleep.points) EXPECT_TRUE(isGrey(c)) << c.r << " " << c.g << " " << c.b;
+    for (const glm::vec3& c : asleep.arrows) EXPECT_TRUE(isGrey(c)) << c.r << " " << c.g << " " << c.b;
+
+    w.setVelocity(stack[2], {0.0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}); // wakes the island
+    w.step();
+    ColourRecording awake = contactColours(w);
+    ASSERT_GE(awake.points.size(), 3u * 4u);
+    for (const glm::vec3& c : awake.points) EXPECT_FALSE(isGrey(c)) << c.r << " " << c.g << " " << c.b;
+    for (const glm::vec3& c : awake.arrows) EXPECT_FALSE(isGrey(c)) << c.r << " " << c.g << " " << c.b;
 }

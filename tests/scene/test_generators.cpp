@@ -190,15 +190,16 @@ TEST(Generators, NamesClashAcrossGeneratorsAreReported) {
 
 // --- debugDraw walks debugDrawFlags() -------------------------------------------------------------
 
-TEST(DebugDrawKeys, EveryFlagAndImpulseScaleRoundTrip) {
+TEST(DebugDrawKeys, EveryFlagImpulseScaleAndNormalLengthRoundTrip) {
     DebugDrawOptions o;
     for (size_t i = 0; i < debugDrawFlags().size(); ++i) {
         const DebugDrawFlag& flag = debugDrawFlags()[i];
         o.*flag.member = i % 2 == 0; // a pattern unlike the defaults
     }
     o.impulseScale = 0.125f;
+    o.normalLength = 0.75f;
     nlohmann::json written = debugDrawToJson(o);
-    EXPECT_EQ(written.size(), debugDrawFlags().size() + 1);
+    EXPECT_EQ(written.size(), debugDrawFlags().size() + 2);
     for (const DebugDrawFlag& flag : debugDrawFlags())
         EXPECT_TRUE(written.contains(flag.name)) << flag.name;
 
@@ -209,12 +210,14 @@ TEST(DebugDrawKeys, EveryFlagAndImpulseScaleRoundTrip) {
     for (const DebugDrawFlag& flag : debugDrawFlags())
         EXPECT_EQ(r.scene.debugDraw.*flag.member, o.*flag.member) << flag.name;
     EXPECT_EQ(r.scene.debugDraw.impulseScale, 0.125f);
+    EXPECT_EQ(r.scene.debugDraw.normalLength, 0.75f);
 }
 
-TEST(DebugDrawKeys, ImpulseScaleMustBePositiveAndFlagsBoolean) {
+TEST(DebugDrawKeys, ImpulseScaleAndNormalLengthMustBePositiveAndFlagsBoolean) {
     SceneLoadResult r = parseScene(R"({"format": "tumble-scene", "version": 1, "bodies": [],
-        "debugDraw": {"impulseScale": 0, "featureIds": 1, "impulse": true}})", "d.json");
+        "debugDraw": {"impulseScale": 0, "normalLength": -1, "featureIds": 1, "impulse": true}})", "d.json");
     expectErrors(r, {"debugDraw.impulseScale: must be > 0, got 0",
+                     "debugDraw.normalLength: must be > 0, got -1",
                      "debugDraw.featureIds: must be true or false, got 1",
                      "debugDraw: unknown key 'impulse' (did you mean 'impulses'?)"});
 }

@@ -222,7 +222,8 @@ TEST(SettingsJson, DebugDrawOptionsRoundTripThroughASceneFile) {
     SceneLoadResult r = parseScene(scene.dump(), "d.json");
     ASSERT_TRUE(r.ok()) << r.errorText();
     EXPECT_EQ(debugDrawToJson(r.scene.debugDraw), debugDrawToJson(o));
-    EXPECT_EQ(debugDrawToJson(o).size(), debugDrawFlags().size() + 1) << "every flag and impulseScale";
+    EXPECT_EQ(debugDrawToJson(o).size(), debugDrawFlags().size() + 2)
+        << "every flag, impulseScale and normalLength";
 }
 
 TEST(SettingsJson, SceneSettingsSectionUsesTheSameNames) {

@@ -51,6 +51,9 @@ struct DebugDrawOptions {
     bool forceFields = true;       ///< attractor centres and radii
     bool trajectories = true;      ///< analytic free-flight parabola from each body's launch state
     float impulseScale = 0.05f;    ///< m of arrow per N s of impulse
+    /// m, length of the contact normal arrows (longer where the camera is far, as in the
+    /// collision gallery, so they read as arrows rather than dots)
+    float normalLength = 0.3f;
 };
 
 /// One boolean of DebugDrawOptions with its scene-file name and what it shows: the single

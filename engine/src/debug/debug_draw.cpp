@@ -110,7 +110,7 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
             }
             // The normal arrow ends at the point, coming from A's side, so it never lies over
             // the impulse arrows that start there and point along +n.
-            if (o.normals) d.arrow(p.position - 0.3f * m.normal, p.position, m.sleeping ? kGrey : kCyan);
+            if (o.normals) d.arrow(p.position - o.normalLength * m.normal, p.position, m.sleeping ? kGrey : kCyan);
             if (o.penetration && p.separation < 0.0f)
                 d.line(p.position - 0.5f * p.separation * m.normal,
                        p.position + 0.5f * p.separation * m.normal, shade(kRed));
@@ -187,7 +187,7 @@ void emitBody(const World& world, BodyId id, const DebugDrawOptions& o, DebugDra
 const std::vector<DebugDrawFlag>& debugDrawFlags() {
     static const std::vector<DebugDrawFlag> flags{
         {"contacts", &DebugDrawOptions::contacts, "Contact points: yellow when new this step, orange when matched to last step's point (warm started)."},
-        {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index): 0.3 m arrows that end at the point, so the impulse arrows starting there stay in view."},
+        {"normals", &DebugDrawOptions::normals, "Contact normals, pointing from body A to body B (A has the lower index): arrows of Normal length (0.3 m unless the scene says otherwise) that end at the point, so the impulse arrows starting there stay in view."},
         {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
         {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id in words (A face 2 / B face 5 vertex 3: the reference face, the incident face and what of it the point is; A edge 4 x B edge 7; or a round shape's part against a face, edge or vertex): it stays the same while the same features touch, which is what warm starting keys on."},
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
@@ -284,7 +284,7 @@ const std::vector<DebugLegendEntry>& debugLegend() {
         {"contacts", kYellow, "new contact point"},
         {"contacts", kOrange, "point warm started from last step"},
         {"contacts", kGrey, "point of a pair asleep (kept, not solved); its normal grey too"},
-        {"normals", kCyan, "contact normal, A to B (0.3 m, ending at the point)"},
+        {"normals", kCyan, "contact normal, A to B (ending at the point)"},
         {"penetration", kRed, "overlap depth"},
         {"featureIds", kWhite, "feature id"},
         {"impulses", kGreen, "normal impulse lambda_n"},

@@ -195,11 +195,12 @@ void readDebugDraw(const Json& v, const std::string& path, Checker& check,
     DebugDrawOptions o = out;
     size_t errorsBefore = check.count();
     // The keys are the flags' names (debug_draw.h: one list for the reader, the writer and
-    // the Debug draw panel), plus the arrow scale.
+    // the Debug draw panel), plus the arrow scale and the normals' length.
     std::vector<Field> fields;
     for (const DebugDrawFlag& flag : debugDrawFlags())
         fields.push_back(boolField(flag.name, check, o.*flag.member));
     fields.push_back(floatField("impulseScale", check, o.impulseScale, kPositive));
+    fields.push_back(floatField("normalLength", check, o.normalLength, kPositive));
     readObject(v, path, check, fields);
     if (check.count() == errorsBefore) out = o;
 }
@@ -281,6 +282,7 @@ nlohmann::json debugDrawToJson(const DebugDrawOptions& o) {
     nlohmann::json j = nlohmann::json::object();
     for (const DebugDrawFlag& flag : debugDrawFlags()) j[flag.name] = o.*flag.member;
     j["impulseScale"] = scene::tidyFloat(o.impulseScale);
+    j["normalLength"] = scene::tidyFloat(o.normalLength);
     return j;
 }
 
