@@ -239,6 +239,7 @@ struct App {
     /// The Lesson panel sits under the left column's panels (panel_lesson.cpp) until it is dragged.
     bool lessonFollowsColumn = true;
     float lessonPanelHeight = 0.0f;    ///< the Lesson panel's text as last drawn, display units (it sizes itself to it)
+    float lessonPanelRoom = 0.0f;      ///< the height it may take, down to the window's bottom
 
     // --- picking ---------------------------------------------------------------------
     BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame

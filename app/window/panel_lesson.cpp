@@ -123,8 +123,9 @@ void lessonButtons(App& app) {
 /// The panel's height follows its text (no sentence cut off), up to what the display leaves
 /// below the panel's top; past that it scrolls. The user keeps the width.
 void fitHeightToText(ImGuiSizeCallbackData* data) {
-    const auto* app = static_cast<const App*>(data->UserData);
+    auto* app = static_cast<App*>(data->UserData);
     const float room = ImGui::GetIO().DisplaySize.y - data->Pos.y - 8.0f;
+    app->lessonPanelRoom = room;
     data->DesiredSize.y = std::max(std::min(app->lessonPanelHeight, room), ImGui::GetFrameHeight() * 3.0f);
 }
 
@@ -188,7 +189,11 @@ void drawLessonPanel(App& app) {
     if (app.lessonFollowsColumn)
         if (std::optional<ImVec2> at = underLeftColumn()) ImGui::SetNextWindowPos(*at, ImGuiCond_Always);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0.0f, 0.0f), ImVec2(FLT_MAX, FLT_MAX), fitHeightToText, &app);
-    const bool open = ImGui::Begin("Lesson", &app.panels.lesson);
+    // A scrollbar only when the text does not fit: one that came and went as the panel
+    // resized would narrow the wrapped text for a frame, and the panel would flicker a line
+    // taller and back each time its text changed.
+    const bool fits = app.lessonPanelHeight <= app.lessonPanelRoom;
+    const bool open = ImGui::Begin("Lesson", &app.panels.lesson, fits ? ImGuiWindowFlags_NoScrollbar : 0);
     // Dragged by its title bar: it stays where the user puts it from then on.
     if (ImGui::GetCurrentContext()->MovingWindow == ImGui::GetCurrentWindow()) app.lessonFollowsColumn = false;
     if (!open) {

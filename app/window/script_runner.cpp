@@ -282,8 +282,9 @@ bool bodyOnScreen(const App& app, BodyId id, glm::vec2& at) {
 
 /// The centre of the item labelled `label` in window `window` (its own name or a parent's, as
 /// shown; "*" for any) in the last frame drawn.
-bool findItem(const ScriptItems& items, const std::string& window, const std::string& label, glm::vec2& at) {
-    for (const ScriptItem& item : items.last) {
+bool findItem(const std::vector<ScriptItem>& items, const std::string& window, const std::string& label,
+              glm::vec2& at) {
+    for (const ScriptItem& item : items) {
         const bool inWindow = window == "*" || std::find(item.windows.begin(), item.windows.end(), window) != item.windows.end();
         if (!inWindow || ImHashStr(label.c_str(), 0, item.seed) != item.id) continue;
         at = {0.5f * (item.minX + item.maxX), 0.5f * (item.minY + item.maxY)};
@@ -311,6 +312,7 @@ void recordScriptItem() {
 }
 
 void ScriptRunner::beforeEvents(App& app, SDL_Window* window) {
+    items_.beforeLast.swap(items_.last);
     items_.last.swap(items_.drawing);
     items_.drawing.clear();
     // The script starts once the window has settled: the panels take a frame to appear and
@@ -440,7 +442,13 @@ bool ScriptRunner::perform(App& app, SDL_Window* window, const ScriptCommand& c,
 
 bool ScriptRunner::aim(App& app, const ScriptCommand& c, int frame) {
     if (c.op == ScriptOp::ClickItem) {
-        if (findItem(items_, c.window, c.text, target_)) {
+        // Found where it was drawn in the last two frames alike: a panel still settling (one
+        // that follows another's size, or sizes itself to its text) would move it under the
+        // pointer. Past the frame limit the last place is taken.
+        glm::vec2 before{-1.0f};
+        if (findItem(items_.last, c.window, c.text, target_) &&
+            ((findItem(items_.beforeLast, c.window, c.text, before) && before == target_) ||
+             frame >= kFindItemFrames)) {
             targetFrame_ = frame;
             return true;
         }

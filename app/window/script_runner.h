@@ -27,14 +27,16 @@ struct ScriptItem {
 /// The items of the frame being drawn and of the last one. While a script runs, ImGui's
 /// io.UserData points here and itemTooltip (every control has one) records each item.
 struct ScriptItems {
-    std::vector<ScriptItem> drawing, last;
+    std::vector<ScriptItem> drawing, last, beforeLast; ///< this frame's, the last, the one before
 };
 
 /// Record ImGui's last item, when a script is running (itemTooltip calls it).
 void recordScriptItem();
 
-/// Frames the window draws before a script's first command.
-inline constexpr int kScriptSettleFrames = 3;
+/// Frames the window draws before a script's first command: panels that size themselves to
+/// their text (the Lesson panel) take a few frames to settle, a scrollbar coming and going
+/// once as the text wraps.
+inline constexpr int kScriptSettleFrames = 8;
 
 /// Where a command stands when the frame ends.
 enum class ScriptState : uint8_t { Running, Passed, Failed };

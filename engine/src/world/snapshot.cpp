@@ -1,4 +1,4 @@
-// Capturing and restoring a world's state between steps (tumble/snapshot.h). What is
+// Capturing, restoring and hashing a world's state between steps (tumble/snapshot.h). What is
 // restored is exactly what the next step reads and the definitions do not hold; everything
 // else (solver arrays, islands, the material table) is rebuilt by the step itself.
 #include "tumble/snapshot.h"
@@ -178,6 +178,54 @@ bool World::restoreState(const WorldState& st, std::string* error) {
     flags_ = StepFlags{};
     hasLastEnergy_ = false;
     return true;
+}
+
+namespace {
+struct Fnv1a {
+    uint64_t h = 1469598103934665603ull;
+    void bytes(const void* p, size_t n) {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (size_t i = 0; i < n; ++i) {
+            h ^= c[i];
+            h *= 1099511628211ull;
+        }
+    }
+    template <class T> void value(const T& v) { bytes(&v, sizeof(T)); }
+};
+} // namespace
+
+uint64_t World::stateHash() const {
+    Fnv1a f;
+    f.value(stepCount_);
+    // Bodies go in by ordinal (their place among the live ones), which is the slot index in
+    // a world without deletions: a world and its snapshot, whose slots have no holes, hash
+    // alike after a body was deleted.
+    std::vector<uint32_t> ordinal(slots_.size(), 0);
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive) continue;
+        const Body& b = s.body;
+        ordinal[i] = count;
+        f.value(count++);
+        f.value(b.position);
+        f.value(b.orientation);
+        f.value(b.linearVelocity);
+        f.value(b.angularVelocity);
+        uint8_t sleeping = b.sleeping ? 1 : 0;
+        f.value(sleeping);
+    }
+    // The cached impulses are state too: warm starting reads them next step.
+    for (const ContactManifoldInfo& m : pipeline_->manifolds) {
+        f.value(ordinal[m.bodyA.index]);
+        f.value(ordinal[m.bodyB.index]);
+        for (int k = 0; k < m.pointCount; ++k) {
+            f.value(m.points[k].featureId);
+            f.value(m.points[k].normalImpulse);
+            f.value(m.points[k].tangentImpulse);
+        }
+    }
+    return f.h;
 }
 
 } // namespace tumble
