@@ -1,5 +1,6 @@
 // Shortcuts, the orbit camera's mouse bindings, and selecting and dragging bodies.
 #include "window/input.h"
+#include "window/debug_keys.h"
 #include "window/view_menu.h"
 
 #include "window/picking.h"
@@ -118,6 +119,14 @@ void handleKey(App& app, const SDL_KeyboardEvent& key) {
         break;
     case SDLK_o:
         if (ctrl) app.openDialog.requested = true;
+        break;
+    case SDLK_1: case SDLK_2: case SDLK_3: case SDLK_4: case SDLK_5:
+    case SDLK_6: case SDLK_7: case SDLK_8: case SDLK_9:
+        if (const DebugLayerKey* layer = debugLayerForKey(static_cast<char>(sym)); layer != nullptr && !ctrl) {
+            bool& on = app.debugDraw.*layer->flag;
+            on = !on;
+            app.setStatus(std::string(layer->name) + (on ? " on" : " off") + " (key " + layer->key + ")");
+        }
         break;
     default: break; // Esc closes the popup on top (drawPanels), never the window
     }

@@ -1,6 +1,7 @@
 // The Debug draw panel: one checkbox per flag of tumble::debugDrawFlags() (the list the scene
 // reader and writer walk too, so a new flag shows up here by itself), the impulse scale, and
 // the selected body's trail and onion skin (window/trail.h).
+#include "window/debug_keys.h"
 #include "window/panels.h"
 
 #include <imgui.h>
@@ -56,6 +57,7 @@ void drawDebugDrawPanel(App& app) {
             ImGui::TableNextColumn();
             ImGui::Checkbox(f.name, &(o.*f.member));
             std::string help = std::string(f.help) + "\n\nScene file: debugDraw." + f.name;
+            if (const char key = debugLayerKeyOf(f.name); key != 0) help += std::string("\nKey: ") + key;
             itemTooltip(help.c_str());
         }
         ImGui::EndTable();

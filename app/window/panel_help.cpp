@@ -43,6 +43,8 @@ void drawHelpPanel(App& app) {
         row("Home / End", "the oldest / newest recorded step");
         row("Tab", "hide / show every panel");
         row("L", "show / hide the legend of the debug colours over the view");
+        row("1 ... 9", "toggle contacts, normals, impulses, penetration, feature ids, AABBs, islands, "
+                       "joints, velocities (View > Debug layers)");
         row("X", "moving bodies solid / transparent / wireframe / X-ray (contacts inside stacks)");
         row("[ / ]", "the previous / next scene of the catalogue");
         row("Drop a file", "open a scene, a snapshot or a bug-report folder dropped on the window");

@@ -1,4 +1,5 @@
 // The menu bar, the load-error and quit popups, the sign over the view, and the frame's panel list.
+#include "window/debug_keys.h"
 #include "window/panels.h"
 #include "window/picking.h"
 #include "window/script_runner.h"
@@ -143,6 +144,15 @@ void drawMenuBar(App& app) {
                      "Watched quantities of a body or the world, step by step, forks in their colours.");
         dockMenuItem(app, "Forks", &PanelFlags::forks,
                      "Copies of the world with other settings, stepping with it as ghosts: what a knob changed.");
+        if (ImGui::BeginMenu("Debug layers")) {
+            for (const DebugLayerKey& k : kDebugLayerKeys) {
+                const char shortcut[2] = {k.key, '\0'};
+                ImGui::MenuItem(k.name, shortcut, &(app.debugDraw.*k.flag));
+            }
+            ImGui::EndMenu();
+        }
+        itemTooltip("The main overlays, each on a number key (1 to 9) that toggles it in the view; the "
+                    "Debug draw tab has them all, with what each colour means.");
         ImGui::Separator();
         if (ImGui::MenuItem("Frame all", "F")) app.frameAll();
         itemTooltip("Aim at the moving bodies (all bodies if none move).");

@@ -215,6 +215,17 @@ bool parseExpectation(LineReader& r, Expectation& e) {
         if (!parseNumber(t[i + 4], e.number)) return r.fail("not a number", t[i + 4]);
         return true;
     }
+    if (subject == "layer") {
+        if (rest != 2) return r.fail("expected: expect layer NAME on|off");
+        e.subject = ExpectSubject::Layer;
+        e.name = t[i + 1];
+        const std::vector<DebugDrawFlag>& flags = debugDrawFlags();
+        if (std::none_of(flags.begin(), flags.end(), [&](const DebugDrawFlag& f) { return e.name == f.name; }))
+            return r.fail("no such debug layer", e.name);
+        if (t[i + 2] == "off") e.negated = true;
+        else if (t[i + 2] != "on") return r.fail("expected on or off", t[i + 2]);
+        return true;
+    }
     if (subject == "popup" || subject == "panel") {
         const bool popup = subject == "popup";
         const char* yes = popup ? "open" : "visible";

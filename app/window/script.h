@@ -58,6 +58,7 @@ enum class ExpectSubject : uint8_t {
     Popup,           ///< a popup (or modal) of that title is open
     Popups,          ///< popups, modals and menus open
     Panel,           ///< a panel or dock tab of that name was drawn in the last frame
+    Layer,           ///< a debug layer (a debugDraw flag by its scene-file name) is on
 };
 
 struct Expectation {
@@ -66,7 +67,7 @@ struct Expectation {
     Compare compare = Compare::Equal;
     double number = 0.0;            ///< Step, RecordingLength, Bodies, Forks, Popups, BodyPosition
     int axis = 0;                   ///< BodyPosition: 0 x, 1 y, 2 z
-    std::string name;               ///< Setting: its key; Popup: its title; Panel: its name; BodyPosition: the body
+    std::string name;               ///< Setting: its key; Popup: its title; Panel, Layer: its name; BodyPosition: the body
     std::string text;               ///< Scene, Selected; Setting: the value as JSON
 };
 

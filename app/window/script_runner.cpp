@@ -264,6 +264,11 @@ std::string checkExpectation(const App& app, const Expectation& e) {
     }
     case ExpectSubject::Popup:
         return popupOpen(e.name) != e.negated ? std::string() : "open popups: " + openPopups();
+    case ExpectSubject::Layer:
+        for (const DebugDrawFlag& f : debugDrawFlags())
+            if (e.name == f.name && app.debugDraw.*f.member == e.negated)
+                return std::string("it is ") + (e.negated ? "on" : "off");
+        return {};
     case ExpectSubject::Panel:
         return panelDrawn(e.name) != e.negated ? std::string()
                                                : std::string("it is ") + (e.negated ? "visible" : "not drawn");
