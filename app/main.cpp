@@ -202,6 +202,8 @@ int main(int argc, char** argv) {
         if (scene.empty() && !last.scenePath.empty()) {
             w.fallbackScenePath = w.scenePath;
             w.scenePath = last.scenePath;
+            w.restoreLastView = true;
+            w.lastSession = last;
         }
     }
     return tumble::app::runWindow(w);

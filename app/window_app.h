@@ -2,6 +2,8 @@
 /// \file window_app.h
 /// The windowed program: SDL2 window, GL 3.3 renderer, ImGui panels. main.cpp parses the
 /// command line and calls runWindow(); headless runs never touch this file's code.
+#include "window/session_memory.h"
+
 #include <string>
 #include <vector>
 
@@ -23,6 +25,10 @@ struct WindowOptions {
     /// command line named: if it no longer loads, this one opens instead, with the error shown.
     std::string fallbackScenePath;
     std::vector<std::string> recentFiles;         ///< File > Open recent, newest first (session_memory.h)
+    /// The last run's view of its scene (camera, debug layers, changed settings), put back when
+    /// scenePath is that scene and it opens (not the fallback).
+    bool restoreLastView = false;
+    RememberedSession lastSession;
 };
 
 /// Open the window and run until closed (or until the screenshot is written).

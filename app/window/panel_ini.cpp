@@ -59,8 +59,20 @@ void writeAll(ImGuiContext*, ImGuiSettingsHandler* handler, ImGuiTextBuffer* out
     out->append("\n");
     // The window's size and scene, read back by main.cpp before the next window opens (ImGui
     // passes this entry over: readOpen knows only "Panels").
-    if (app->windowWidth > 0 && app->windowHeight > 0)
-        out->append(rememberedSessionEntry(app->windowWidth, app->windowHeight, app->scenePath, app->recentFiles).c_str());
+    if (app->windowWidth > 0 && app->windowHeight > 0) {
+        RememberedSession s;
+        s.width = app->windowWidth;
+        s.height = app->windowHeight;
+        s.scenePath = app->scenePath;
+        s.recentFiles = app->recentFiles;
+        // The scene as it was left: the next run without a scene on its command line opens it so.
+        s.hasCamera = true;
+        s.camera = CameraDef{app->camera.target, app->camera.distance, app->camera.yawDeg, app->camera.pitchDeg};
+        s.hasDebugLayers = true;
+        s.debugLayers = debugLayersOn(app->debugDraw);
+        s.settings = settingChanges(app->scene.settings, app->world.settings());
+        out->append(rememberedSessionEntry(s).c_str());
+    }
 }
 
 } // namespace

@@ -486,6 +486,13 @@ int runWindow(const WindowOptions& options) {
         return 2;
     }
     app.openLoadErrorPopup = showError;
+    if (opened && !showError && options.restoreLastView) {
+        // The last scene as it was left; step 0 is recorded again with its settings.
+        CameraDef view = app.scene.camera;
+        const int changed = restoreSceneView(options.lastSession, view, app.debugDraw, app.world.settings());
+        app.camera.reset(view);
+        if (changed > 0) app.restartRecording(false);
+    }
     if (options.startPaused) app.stepper.paused = true;
 
     WindowContext context;

@@ -79,7 +79,9 @@ TEST(FileBrowser, ARecentFileMovesToTheFrontOnceAndTheListStopsAtItsCap) {
 
 TEST(FileBrowser, RecentFilesRoundTripThroughTheSessionEntryNewestFirst) {
     const std::vector<std::string> recent{"/data/b.json", "/data/report-step3", "/data/a.json"};
-    const std::string entry = rememberedSessionEntry(1280, 800, "/data/b.json", recent);
+    RememberedSession written;
+    written.width = 1280, written.height = 800, written.scenePath = "/data/b.json", written.recentFiles = recent;
+    const std::string entry = rememberedSessionEntry(written);
     const RememberedSession s = parseRememberedSession("[Tumble][Panels]\ntime=1\n\n" + entry, 240, 8192);
     EXPECT_EQ(s.recentFiles, recent);
     // More lines than the cap (a hand-edited file) keep the newest kMaxRecentFiles.
