@@ -232,6 +232,16 @@ void drawQuitPopup(App& app) {
     ImGui::EndPopup();
 }
 
+/// Where the signs over the view's top right start: under the menu bar, or under the dock's
+/// title bar while the dock is folded to it (it lies across the same corner).
+float viewSignTop(const App& app) {
+    if (app.uiHidden) return 10.0f;
+    if (dockCollapsed())
+        if (const ImGuiWindow* dock = ImGui::FindWindowByName("###Physics"))
+            return dock->Pos.y + dock->Size.y + 8.0f;
+    return kMenuBarHeight + 10.0f;
+}
+
 /// Over the view: PAUSED, or REWOUND when the step shown is not the newest, with the step and
 /// its time; and, with the panels hidden, how to bring them back.
 void drawViewSign(App& app) {
@@ -253,7 +263,7 @@ void drawViewSign(App& app) {
         draw->AddText(font, ImGui::GetFontSize() * scale, ImVec2(centre - 0.5f * bigSize.x, y + 5.0f), color, big.c_str());
         draw->AddText(ImVec2(centre - 0.5f * smallSize.x, y + 8.0f + bigSize.y), IM_COL32(200, 200, 200, 255), small.c_str());
     };
-    const float top = (app.uiHidden ? 0.0f : kMenuBarHeight) + 10.0f;
+    const float top = viewSignTop(app);
     char text[160];
     if (step < last) {
         std::snprintf(text, sizeof text, "step %llu of %llu   %.3f s   N or Right: the next recorded step",
@@ -292,7 +302,7 @@ void drawDebugLegendOverlay(const App& app) {
     for (const DebugLegendEntry* e : shown) width = std::max(width, ImGui::CalcTextSize(e->meaning).x);
     width += swatch + 20.0f;
     const float right = io.DisplaySize.x - app.viewRightInset - 12.0f;
-    const float top = (app.uiHidden ? 0.0f : kMenuBarHeight) + 80.0f;
+    const float top = viewSignTop(app) + 70.0f; // under the PAUSED / REWOUND sign
     ImDrawList* draw = ImGui::GetForegroundDrawList();
     draw->AddRectFilled(ImVec2(right - width, top), ImVec2(right, top + line * float(shown.size()) + 8.0f),
                         IM_COL32(10, 12, 16, 170), 4.0f);
