@@ -70,19 +70,17 @@ void OrbitCamera::frame(const Aabb& box, float aspect) {
     distance = std::clamp(1.1f * radius / std::sin(halfFov), kMinDistance, kMaxDistance);
 }
 
-void OrbitCamera::fitBox(const Aabb& box, float aspect, float margin, float bottomFraction) {
+void OrbitCamera::fitBox(const Aabb& box, float aspect, float margin) {
     const glm::vec3 centre = 0.5f * (box.min + box.max);
     target = centre;
     const glm::vec3 toEye = glm::normalize(eye() - target);
     const glm::vec3 right = glm::normalize(glm::cross(-toEye, glm::vec3(0.0f, 1.0f, 0.0f)));
     const glm::vec3 up = glm::cross(right, -toEye);
     const float keep = 1.0f - std::clamp(margin, 0.0f, 0.5f);
-    const float bottom = std::clamp(bottomFraction, 0.0f, kMaxBottomFraction);
     const float tanY = std::tan(glm::radians(fovYDeg) * 0.5f);
     const float tanX = tanY * std::max(aspect, 0.1f);
-    // The window the corners must stay in, in NDC: x in [-keep, keep]; y above the covered
-    // strip, [-1 + 2 bottom, 1] shrunk by the margin about its middle.
-    const float yMiddle = bottom, yHalf = keep * (1.0f - bottom);
+    // The window the corners must stay in, in NDC: [-keep, keep] on both axes.
+    const float yMiddle = 0.0f, yHalf = keep;
     Corners across{}, upward{}, toward{};
     for (int i = 0; i < 8; ++i) {
         const glm::vec3 p = glm::vec3{(i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,

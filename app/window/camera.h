@@ -30,13 +30,11 @@ public:
     /// Aim at a bounding box and back off until the whole box fits the view.
     void frame(const Aabb& box, float aspect);
     /// From the current yaw and pitch, the nearest eye that sees the whole box: every corner
-    /// `margin` (a fraction of the half-view, 0..0.5) inside the view's edges, the bottom
-    /// `bottomFraction` of the view (0..kMaxBottomFraction, a panel across it) left out, and
-    /// the target slid so the picture sits in the middle of what is left. The box fills the
-    /// view at this aspect, where the bounding sphere of frame() leaves a wide, flat box small.
-    void fitBox(const Aabb& box, float aspect, float margin, float bottomFraction = 0.0f);
-    /// The most of the view's height fitBox leaves out at the bottom.
-    static constexpr float kMaxBottomFraction = 0.3f;
+    /// `margin` (a fraction of the half-view, 0..0.5) inside the view's edges, and the target
+    /// slid so the picture sits in the middle. The box fills the view at this aspect, where the
+    /// bounding sphere of frame() leaves a wide, flat box small. (What the panels cover is left
+    /// out by the projection itself: window_app.cpp, viewParams.)
+    void fitBox(const Aabb& box, float aspect, float margin);
 
     glm::vec3 eye() const;
     glm::mat4 view() const;
