@@ -231,3 +231,29 @@ TEST(Snapshot, BadStateKeysGivePathQualifiedErrors) {
               std::string::npos)
         << r.errorText();
 }
+
+// A joint's axes and reference directions are unit vectors in the engine. A zero one used to
+// load, step, and then vanish from the snapshot the world wrote (the hinge's definition needs
+// an axis), so the rewritten file did not load: the fuzzer's input, now an error at its path.
+TEST(Snapshot, AJointStateAxisMustBeAUnitVector) {
+    SceneDef scene = loadScene("hinge-door.json");
+    World w = buildWorld(scene);
+    stepN(w, 5);
+    nlohmann::json j = nlohmann::json::parse(writeSnapshot(scene, w));
+    ASSERT_TRUE(parseScene(j.dump(), "snap.json").ok());
+
+    for (const char* key : {"localAxisA", "localAxisB", "localRefA", "localRefB"}) {
+        nlohmann::json bad = j;
+        bad["state"]["joints"][0][key] = {0.0, 0.0, 0.0};
+        SceneLoadResult r = parseScene(bad.dump(), "snap.json");
+        ASSERT_FALSE(r.ok()) << key;
+        EXPECT_NE(r.errorText().find(std::string("snap.json: state.joints[0].") + key +
+                                     ": must be a unit vector (length 1), got [0.0,0.0,0.0]"),
+                  std::string::npos)
+            << r.errorText();
+    }
+    nlohmann::json scaled = j;
+    scaled["state"]["joints"][0]["localAxisB"] = {0.0, 2.0, 0.0};
+    EXPECT_FALSE(parseScene(scaled.dump(), "snap.json").ok());
+}
+

@@ -56,6 +56,18 @@ void readArray(const Json& v, const std::string& path, Checker& check, Each each
 Field vec3Field(std::string_view key, Checker& check, glm::vec3& out) {
     return {key, [&check, &out](const Json& j, const std::string& p) { readVec3(j, p, check, out); }};
 }
+/// A joint's axis or reference direction: the engine keeps them unit length, and a zero or
+/// scaled one would load and then drop out of the snapshot the world writes again.
+Field unitVec3Field(std::string_view key, Checker& check, glm::vec3& out) {
+    return {key, [&check, &out](const Json& j, const std::string& p) {
+                if (!readVec3(j, p, check, out)) return;
+                const double norm = std::sqrt(double(out.x) * out.x + double(out.y) * out.y +
+                                              double(out.z) * out.z);
+                if (!(std::fabs(norm - 1.0) <= 1e-4))
+                    check.error(p, "must be a unit vector (length 1), got " + describe(j) +
+                                       " (length " + formatNumber(norm) + ")");
+            }};
+}
 Field quatField(std::string_view key, Checker& check, glm::quat& out) {
     return {key, [&check, &out](const Json& j, const std::string& p) { readRawQuat(j, p, check, out); }};
 }
@@ -168,10 +180,10 @@ void readJointState(const Json& v, const std::string& path, Checker& check, Join
     const Field fields[] = {
         vec3Field("localAnchorA", check, js.localAnchorA),
         vec3Field("localAnchorB", check, js.localAnchorB),
-        vec3Field("localAxisA", check, js.localAxisA),
-        vec3Field("localAxisB", check, js.localAxisB),
-        vec3Field("localRefA", check, js.localRefA),
-        vec3Field("localRefB", check, js.localRefB),
+        unitVec3Field("localAxisA", check, js.localAxisA),
+        unitVec3Field("localAxisB", check, js.localAxisB),
+        unitVec3Field("localRefA", check, js.localRefA),
+        unitVec3Field("localRefB", check, js.localRefB),
         quatField("relativeRotation", check, js.relativeRotation),
         floatField("length", check, js.length, Range::atLeast(0.0)),
         boolField("broken", check, js.broken),
