@@ -12,7 +12,8 @@
 namespace tumble::app {
 
 void clampSpawnSettings(SpawnSettings& s) {
-    if (s.shape != ShapeType::Sphere && s.shape != ShapeType::Box && s.shape != ShapeType::Capsule)
+    if (s.shape != ShapeType::Sphere && s.shape != ShapeType::Box && s.shape != ShapeType::Capsule &&
+        s.shape != ShapeType::Cylinder)
         s.shape = ShapeType::Box;
     s.size = std::clamp(s.size, kMinSpawnSize, kMaxSpawnSize);
     s.throwSpeed = std::clamp(s.throwSpeed, kMinThrowSpeed, kMaxThrowSpeed);
@@ -54,6 +55,8 @@ float supportDistance(const ShapeDef& shape, const glm::vec3& n) {
         return glm::dot(shape.halfExtents, glm::abs(n));
     case ShapeType::Capsule:
         return shape.radius + shape.halfHeight * std::abs(n.y);
+    case ShapeType::Cylinder: // the end disc's rim reaches r sqrt(1 - n_y^2) across the axis
+        return shape.halfHeight * std::abs(n.y) + shape.radius * std::sqrt(std::max(0.0f, 1.0f - n.y * n.y));
     default:
         return 0.0f; // hulls and planes are not spawned
     }

@@ -74,6 +74,29 @@ MeshData makeUnitSphere(int slices, int stacks) {
     return mesh;
 }
 
+MeshData makeUnitCylinder(int slices) {
+    MeshData mesh;
+    // The side: a ring at y = +1 above a ring at y = -1, normals radial (smooth shading).
+    for (float y : {1.0f, -1.0f})
+        for (int j = 0; j <= slices; ++j) {
+            const glm::vec3 d = sphereDirection(glm::half_pi<float>(),
+                                                glm::two_pi<float>() * float(j) / float(slices));
+            mesh.vertices.push_back({d + glm::vec3(0.0f, y, 0.0f), d});
+        }
+    stitchRings(mesh, 2, slices);
+    // The ends: flat discs, outlined at the rim. Increasing azimuth runs clockwise seen from
+    // +Y, so the top disc takes the corners in reverse.
+    std::vector<glm::vec3> top, bottom;
+    for (int j = 0; j < slices; ++j) {
+        const glm::vec3 d = sphereDirection(glm::half_pi<float>(), glm::two_pi<float>() * float(j) / float(slices));
+        bottom.push_back(d - glm::vec3(0.0f, 1.0f, 0.0f));
+        top.insert(top.begin(), d + glm::vec3(0.0f, 1.0f, 0.0f));
+    }
+    addFlatPolygon(mesh, top, {0.0f, 1.0f, 0.0f});
+    addFlatPolygon(mesh, bottom, {0.0f, -1.0f, 0.0f});
+    return mesh;
+}
+
 MeshData makeUnitBox() {
     MeshData mesh;
     const glm::vec3 x{1, 0, 0}, y{0, 1, 0}, z{0, 0, 1};

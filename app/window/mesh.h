@@ -36,6 +36,9 @@ MeshData makeUnitSphere(int slices, int stacks);
 /// Box with half extents 1 (flat normals; each triangle its own three vertices, for the
 /// edge coordinates).
 MeshData makeUnitBox();
+
+/// A cylinder of radius 1 from y = -1 to y = 1 (scaled by (r, h, r) when drawn).
+MeshData makeUnitCylinder(int slices);
 /// Capsule along local Y: two hemispheres of `radius` joined by a cylinder of half
 /// length `halfHeight`. Built at its real size, since it does not scale uniformly.
 MeshData makeCapsule(float radius, float halfHeight, int slices, int stacksPerCap);

@@ -41,6 +41,10 @@ std::string shapeText(const Shape& shape) {
         std::snprintf(text, sizeof text, "capsule, radius %.3f m, half height %.3f m", shape.radius,
                       shape.halfHeight);
         break;
+    case ShapeType::Cylinder:
+        std::snprintf(text, sizeof text, "cylinder, radius %.3f m, half height %.3f m", shape.radius,
+                      shape.halfHeight);
+        break;
     case ShapeType::Hull:
         std::snprintf(text, sizeof text, "hull, %zu vertices, %zu faces, %.4f m^3",
                       shape.hull ? shape.hull->vertices.size() : 0u, shape.hull ? shape.hull->faces.size() : 0u,

@@ -24,6 +24,7 @@ constexpr ShapeChoice kShapes[] = {
     {ShapeType::Box, "A cube of half extent = size (edge 2 x size)."},
     {ShapeType::Capsule,
      "Radius = size, core half height = size: 4 x size tall, standing along Y."},
+    {ShapeType::Cylinder, "Radius = size, half height = size: 2 x size tall, standing along Y."},
 };
 
 bool shapeCombo(ShapeType& shape) {
@@ -71,8 +72,8 @@ void spawnSection(App& app) {
     bool changed = shapeCombo(s.shape);
     changed |= ImGui::SliderFloat("size", &s.size, kMinSpawnSize, kMaxSpawnSize, "%.3f m",
                                   ImGuiSliderFlags_Logarithmic);
-    itemTooltip("m: radius of a sphere or capsule, half extent of a box (a cube). A capsule's core "
-                "half height equals its radius.");
+    itemTooltip("m: radius of a sphere, capsule or cylinder, half extent of a box (a cube). A "
+                "capsule's core half height and a cylinder's half height equal the radius.");
     changed |= materialCombo(app.world, s.material);
     ImGui::TextDisabled("mass %.4g kg", spawnMass(app.world, s));
     itemTooltip("Mass of one new body, kg: the material's density x the shape's volume.");

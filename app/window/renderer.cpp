@@ -87,6 +87,7 @@ bool Renderer::init(std::string& error) {
     if (!initShadowMap(error)) return false;
     sphere_.upload(makeUnitSphere(32, 16));
     box_.upload(makeUnitBox());
+    cylinder_.upload(makeUnitCylinder(32));
     plane_.upload(makePlaneQuad(kPlaneHalfSize));
     glGenVertexArrays(1, &emptyVao_);
     return true;
@@ -129,6 +130,10 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
             it = capsules_.emplace(key, GpuMesh(makeCapsule(shape.radius, shape.halfHeight, 32, 8))).first;
         return &it->second;
     }
+    case ShapeType::Cylinder:
+        // Scaling keeps the side's radial normals radial and the ends' normals axial.
+        localScale = glm::scale(glm::mat4(1.0f), glm::vec3(shape.radius, shape.halfHeight, shape.radius));
+        return &cylinder_;
     case ShapeType::Hull: {
         if (!shape.hull) return nullptr;
         auto it = hulls_.find(shape.hull.get());

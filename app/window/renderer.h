@@ -74,7 +74,7 @@ private:
     ShaderProgram meshProgram_;
     ShaderProgram gridProgram_;
     ShaderProgram shadowProgram_;
-    GpuMesh sphere_, box_, plane_;
+    GpuMesh sphere_, box_, cylinder_, plane_;
     std::map<std::pair<float, float>, GpuMesh> capsules_;   ///< by (radius, halfHeight)
     struct HullMesh {
         std::shared_ptr<const ConvexHull> hull;             ///< keeps the key's address unique

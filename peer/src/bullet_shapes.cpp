@@ -10,6 +10,7 @@
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btCollisionMargin.h>
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
+#include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
 #include <BulletCollision/CollisionShapes/btStaticPlaneShape.h>
 #include <LinearMath/btConvexHullComputer.h>
@@ -78,6 +79,10 @@ PeerShape makeShape(const Body& body) {
     case ShapeType::Capsule:
         // Both along local Y; Bullet's height is the core segment's whole length.
         out.shape = std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
+        break;
+    case ShapeType::Cylinder:
+        // Along local Y in both; like a box, Bullet keeps the outer size (r, h, r).
+        out.shape = std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
         break;
     case ShapeType::Hull: {
         auto hull = makeHull(*s.hull, out.principal);

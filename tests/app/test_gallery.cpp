@@ -39,7 +39,7 @@ const char* const kTimes = " \u00d7 ";
 
 } // namespace
 
-// Ten pairs of two bodies on the table and four shapes on the plane: fourteen exhibits, each
+// Fifteen pairs of two bodies on the table and five shapes on the plane: twenty exhibits, each
 // labelled "a × b" by the shapes of its name, in the scene's order, and one label each in
 // the view, above its exhibit.
 TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
@@ -47,14 +47,15 @@ TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
     std::vector<Exhibit> exhibits = findExhibits(w);
     const std::vector<std::string> expected = {
         "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-hull", "box-box", "box-capsule",
-        "box-hull", "capsule-capsule", "capsule-hull", "hull-hull", "sphere-plane", "box-plane",
-        "capsule-plane", "hull-plane"};
+        "box-hull", "capsule-capsule", "capsule-hull", "hull-hull", "sphere-cylinder",
+        "box-cylinder", "capsule-cylinder", "hull-cylinder", "cylinder-cylinder", "sphere-plane", "box-plane",
+        "capsule-plane", "hull-plane", "cylinder-plane"};
     ASSERT_EQ(exhibits.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
         const std::string& pair = expected[i];
         const size_t dash = pair.find('-');
         EXPECT_EQ(exhibits[i].label, pair.substr(0, dash) + kTimes + pair.substr(dash + 1));
-        EXPECT_EQ(exhibits[i].bodies.size(), i < 10 ? 2u : 1u) << exhibits[i].label;
+        EXPECT_EQ(exhibits[i].bodies.size(), pair.ends_with("plane") ? 1u : 2u) << exhibits[i].label;
     }
 
     LabelRecording view;
@@ -93,7 +94,8 @@ TEST(Gallery, EachExhibitShowsItsOwnPairsPointsWithFeaturesInWords) {
             const std::string words = describeFeature(m.points[i].featureId);
             const bool twoParts = words.find(" / ") != std::string::npos || words.find(" x ") != std::string::npos;
             const bool named = words.find("face") != std::string::npos || words.find("edge") != std::string::npos ||
-                               words.find("vertex") != std::string::npos || words.find("round") != std::string::npos;
+                               words.find("vertex") != std::string::npos || words.find("round") != std::string::npos ||
+                               words.find("feature") != std::string::npos;
             EXPECT_TRUE(twoParts && named) << e.label << ": " << words;
         }
         points[e.label] = m.pointCount;
@@ -102,6 +104,13 @@ TEST(Gallery, EachExhibitShowsItsOwnPairsPointsWithFeaturesInWords) {
     EXPECT_EQ(points[std::string("sphere") + kTimes + "hull"], 1);
     EXPECT_EQ(points[std::string("box") + kTimes + "box"], 4);
     EXPECT_EQ(points[std::string("box") + kTimes + "plane"], 4);
+    // The general convex path: a line where a cylinder's side meets a face or a parallel
+    // side, four of the end's sixteen rim points on the plane, one point for the sphere.
+    EXPECT_EQ(points[std::string("sphere") + kTimes + "cylinder"], 1);
+    EXPECT_EQ(points[std::string("box") + kTimes + "cylinder"], 2);
+    EXPECT_EQ(points[std::string("capsule") + kTimes + "cylinder"], 2);
+    EXPECT_EQ(points[std::string("cylinder") + kTimes + "cylinder"], 2);
+    EXPECT_EQ(points[std::string("cylinder") + kTimes + "plane"], 4);
     EXPECT_EQ(points[std::string("capsule") + kTimes + "plane"], 2);
 }
 

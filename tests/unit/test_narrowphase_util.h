@@ -35,6 +35,13 @@ inline Shape capsule(float r, float halfHeight) {
     s.halfHeight = halfHeight;
     return s;
 }
+inline Shape cylinder(float r, float halfHeight) {
+    Shape s;
+    s.type = ShapeType::Cylinder;
+    s.radius = r;
+    s.halfHeight = halfHeight;
+    return s;
+}
 inline Shape plane(glm::vec3 n = {0, 1, 0}, float offset = 0.0f) {
     Shape s;
     s.type = ShapeType::Plane;

@@ -1,6 +1,7 @@
 // Shapes: closed-form mass properties, checked against independent integrations, and the
 // convex hull builder (topology, orientation, mass properties, degenerate input).
 #include "shapes/polyhedron_mass.h"
+#include "shapes/raycast.h"
 #include "tumble/shape.h"
 #include "unit/query_fixtures.h"
 
@@ -79,6 +80,7 @@ TEST(ShapeNames, EveryTypeHasItsSceneFileName) {
     EXPECT_EQ(toString(ShapeType::Capsule), "capsule");
     EXPECT_EQ(toString(ShapeType::Hull), "hull");
     EXPECT_EQ(toString(ShapeType::Plane), "plane");
+    EXPECT_EQ(toString(ShapeType::Cylinder), "cylinder");
 }
 
 TEST(MassProperties, SolidSphereHasTwoFifthsMrSquared) {
@@ -145,6 +147,65 @@ TEST(MassProperties, CapsuleMatchesNumericalIntegration) {
     EXPECT_NEAR(mp.inertia[0][0], rho * (yy + zz), 1e-4 * rho * (yy + zz));
     EXPECT_NEAR(mp.inertia[1][1], rho * (xx + zz), 1e-4 * rho * (xx + zz));
     EXPECT_NEAR(mp.inertia[2][2], rho * (xx + yy), 1e-4 * rho * (xx + yy));
+}
+
+TEST(MassProperties, CylinderMatchesTheClosedFormAndAFinePrism) {
+    // Closed form: V = 2 pi r^2 h, I_yy = m r^2 / 2, I_xx = I_zz = m (3 r^2 + 4 h^2) / 12; and,
+    // independently, a hull over a 128-sided prism, whose integrals are the cylinder's to about
+    // (2 pi / n)^2 / 6 = 4e-4.
+    const float r = 0.3f, h = 0.45f, rho = 700.0f;
+    Shape c;
+    c.type = ShapeType::Cylinder;
+    c.radius = r;
+    c.halfHeight = h;
+    MassProperties mp = computeMassProperties(c, rho);
+    const float m = rho * 2.0f * kPi * r * r * h;
+    EXPECT_NEAR(mp.mass, m, 1e-5f * m);
+    EXPECT_NEAR(mp.inertia[1][1], 0.5f * m * r * r, 1e-5f * m * r * r);
+    EXPECT_NEAR(mp.inertia[0][0], m * (3 * r * r + 4 * h * h) / 12, 1e-5f * m);
+    EXPECT_NEAR(mp.inertia[2][2], mp.inertia[0][0], 1e-7f * m);
+    EXPECT_EQ(mp.inertia[0][1], 0.0f);
+
+    std::vector<glm::vec3> points;
+    const int sides = 128;
+    for (int i = 0; i < sides; ++i) {
+        const float angle = 2.0f * kPi * float(i) / float(sides);
+        for (float y : {-h, h}) points.emplace_back(r * std::cos(angle), y, r * std::sin(angle));
+    }
+    std::string error;
+    auto prism = buildConvexHull(points, error);
+    ASSERT_TRUE(prism) << error;
+    EXPECT_NEAR(rho * prism->volume, mp.mass, 1e-3f * mp.mass);
+    for (int k = 0; k < 3; ++k)
+        EXPECT_NEAR(rho * prism->unitInertia[k][k], mp.inertia[k][k], 1.5e-3f * mp.inertia[k][k]) << k;
+}
+
+TEST(CylinderShape, BoundingBoxAndRaysFollowTheAxis) {
+    Shape c;
+    c.type = ShapeType::Cylinder;
+    c.radius = 0.2f;
+    c.halfHeight = 0.5f;
+    // Lying along X (Y turned onto X): the box is h along X and r across.
+    const glm::quat lying = glm::angleAxis(-0.5f * kPi, glm::vec3(0, 0, 1));
+    Aabb box = computeAabb(c, {1, 2, 3}, lying);
+    EXPECT_NEAR(box.max.x - 1.0f, 0.5f, 1e-5f);
+    EXPECT_NEAR(box.max.y - 2.0f, 0.2f, 1e-5f);
+    EXPECT_NEAR(box.max.z - 3.0f, 0.2f, 1e-5f);
+    // Tilted 30 degrees about Z: the rim reaches r cos 30 + h sin 30 along X.
+    box = computeAabb(c, {0, 0, 0}, glm::angleAxis(kPi / 6, glm::vec3(0, 0, 1)));
+    EXPECT_NEAR(box.max.x, 0.2f * std::cos(kPi / 6) + 0.5f * std::sin(kPi / 6), 1e-5f);
+    EXPECT_NEAR(box.max.z, 0.2f, 1e-5f);
+
+    float t = 0.0f;
+    glm::vec3 n(0.0f);
+    // Down the axis onto the top disc, then sideways onto the side, then past the rim.
+    ASSERT_TRUE(rayCastShape(c, {0.1f, 3, 0}, {0, -1, 0}, {0, 0, 0}, glm::quat(1, 0, 0, 0), 10, t, n));
+    EXPECT_NEAR(t, 2.5f, 1e-5f);
+    EXPECT_NEAR(n.y, 1.0f, 1e-6f);
+    ASSERT_TRUE(rayCastShape(c, {-3, 0.4f, 0}, {1, 0, 0}, {0, 0, 0}, glm::quat(1, 0, 0, 0), 10, t, n));
+    EXPECT_NEAR(t, 2.8f, 1e-5f);
+    EXPECT_NEAR(n.x, -1.0f, 1e-6f);
+    EXPECT_FALSE(rayCastShape(c, {-3, 0.6f, 0}, {1, 0, 0}, {0, 0, 0}, glm::quat(1, 0, 0, 0), 10, t, n));
 }
 
 TEST(MassProperties, PlaneHasNoMass) {

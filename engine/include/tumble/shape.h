@@ -13,7 +13,8 @@
 
 namespace tumble {
 
-enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Count };
+/// Cylinder came last so the older types keep their numbers (feature names, tables).
+enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Cylinder, Count };
 inline constexpr int kShapeTypeCount = static_cast<int>(ShapeType::Count);
 std::string_view toString(ShapeType t);
 
@@ -42,9 +43,9 @@ std::shared_ptr<const ConvexHull> buildConvexHull(const std::vector<glm::vec3>& 
 /// The definition a body's shape is made from (what scene files fill).
 struct ShapeDef {
     ShapeType type = ShapeType::Sphere;
-    float radius = 0.5f;                  ///< m, sphere and capsule
+    float radius = 0.5f;                  ///< m, sphere, capsule and cylinder
     glm::vec3 halfExtents{0.5f};          ///< m, box
-    float halfHeight = 0.5f;              ///< m, capsule: half the length of the core segment along local Y
+    float halfHeight = 0.5f;              ///< m, capsule: half the core segment; cylinder: half its height (both along local Y)
     std::vector<glm::vec3> points;        ///< m, hull input points
     glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal in the body's frame (planes are static)
     float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset, x in the body's frame

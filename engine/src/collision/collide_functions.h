@@ -46,4 +46,11 @@ void collideCapsulePlane(const Shape& a, const Transform& xa, const Shape& b, co
 void collideHullPlane(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
                       float margin, Manifold& out);
 
+// collide_convex.cpp: the general convex path (GJK/EPA, then the facing features clipped) and
+// the cylinder against a plane (B).
+void collideConvex(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                   float margin, Manifold& out);
+void collideCylinderPlane(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
+                          float margin, Manifold& out);
+
 } // namespace tumble

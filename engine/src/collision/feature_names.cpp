@@ -35,6 +35,13 @@ std::string roundContact(uint32_t id) {
     case feature::OnVertex: text = "vertex " + std::to_string(a); break;
     default: text = "round"; break;
     }
+    // The general convex path's single points (collide_convex.cpp): a and b are the two
+    // shapes' feature indices there.
+    if (poly == feature::OnNothing && code >= 13) {
+        const std::string fa = std::to_string(a), fb = std::to_string(b);
+        if (code == 13) return "closest point of A feature " + fa + " / B feature " + fb;
+        return code == 14 ? "A point " + fa + " / B feature " + fb : "A feature " + fb + " / B point " + fa;
+    }
     static const char* const kParts[] = {"end 0", "end 1", "middle"};
     const std::string part = code < 3 ? kParts[code] : "part " + std::to_string(code);
     return text + " / " + part;

@@ -10,6 +10,7 @@
 // holding the origin means the cores overlap. Everything runs in A's local frame, where the
 // numbers are small.
 #include "collision/gjk.h"
+#include "collision/gjk_simplex.h"
 
 #include <algorithm>
 #include <cfloat>
@@ -18,20 +19,10 @@
 namespace tumble {
 namespace {
 
+using gjk::Simplex;
+using gjk::SimplexVertex;
+
 constexpr int kMaxIterations = 48;
-
-struct SimplexVertex {
-    glm::vec3 wA{0.0f}; ///< support point of A (A's frame)
-    glm::vec3 wB{0.0f}; ///< support point of B (A's frame)
-    glm::vec3 w{0.0f};  ///< wB - wA
-    int iA = 0, iB = 0; ///< the points' indices, to notice a repeat
-    float weight = 1.0f; ///< barycentric weight of the closest point
-};
-
-struct Simplex {
-    SimplexVertex v[4];
-    int count = 0;
-};
 
 // Keep the listed vertices (indices into s.v) with the given weights.
 void keep(Simplex& s, std::initializer_list<int> which, std::initializer_list<float> weights) {
@@ -163,12 +154,27 @@ bool solveTetrahedron(Simplex& s, glm::vec3& closest) {
     return true;
 }
 
-glm::vec3 supportPoint(const ConvexProxy& p, const glm::vec3& direction, int& index) {
-    index = supportIndex(p, direction);
-    return p.point(index);
+} // namespace
+
+glm::vec3 ConvexProxy::support(const glm::vec3& direction, int& index) const {
+    if (!cylinder) {
+        index = supportIndex(*this, direction);
+        return point(index);
+    }
+    index = -1;
+    const float radial = std::sqrt(direction.x * direction.x + direction.z * direction.z);
+    const float y = direction.y >= 0.0f ? cylinderHalfHeight : -cylinderHalfHeight;
+    if (!(radial > 1e-12f)) return {0.0f, y, 0.0f};
+    const float k = cylinderRadius / radial;
+    return {k * direction.x, y, k * direction.z};
 }
 
-} // namespace
+float ConvexProxy::extent() const {
+    if (cylinder) return std::sqrt(cylinderRadius * cylinderRadius + cylinderHalfHeight * cylinderHalfHeight);
+    float e = 0.0f;
+    for (int i = 0; i < count; ++i) e = std::max(e, glm::length(point(i)));
+    return e;
+}
 
 ConvexProxy makeConvexProxy(const Shape& shape, float inset) {
     ConvexProxy p;
@@ -191,6 +197,11 @@ ConvexProxy makeConvexProxy(const Shape& shape, float inset) {
         p.count = 8;
         break;
     }
+    case ShapeType::Cylinder:
+        p.cylinder = true;
+        p.cylinderRadius = std::max(shape.radius - inset, 0.5f * shape.radius);
+        p.cylinderHalfHeight = std::max(shape.halfHeight - inset, 0.5f * shape.halfHeight);
+        break;
     case ShapeType::Hull:
         p.hullPoints = shape.hull->vertices.data();
         p.count = static_cast<int>(shape.hull->vertices.size());
@@ -223,6 +234,7 @@ float shapeReach(const Shape& shape) {
     case ShapeType::Sphere: return shape.radius;
     case ShapeType::Capsule: return shape.halfHeight + shape.radius;
     case ShapeType::Box: return glm::length(shape.halfExtents);
+    case ShapeType::Cylinder: return std::sqrt(shape.radius * shape.radius + shape.halfHeight * shape.halfHeight);
     case ShapeType::Hull: {
         float r = 0.0f;
         for (const glm::vec3& v : shape.hull->vertices) r = std::max(r, glm::length(v));
@@ -238,6 +250,7 @@ float shapeInnerRadius(const Shape& shape) {
     case ShapeType::Capsule: return shape.radius;
     case ShapeType::Box:
         return std::min({shape.halfExtents.x, shape.halfExtents.y, shape.halfExtents.z});
+    case ShapeType::Cylinder: return std::min(shape.radius, shape.halfHeight);
     case ShapeType::Hull: {
         // The centre of mass lies inside, so every face's offset is positive.
         float r = FLT_MAX;
@@ -248,34 +261,34 @@ float shapeInnerRadius(const Shape& shape) {
     }
 }
 
-DistanceResult gjkDistance(const ConvexProxy& a, const Transform& xa, const ConvexProxy& b,
-                           const Transform& xb) {
-    const Frame fa(xa);
-    const Frame rel = relativeFrame(fa, Frame(xb)); // B's points into A's frame
-    auto support = [&](const glm::vec3& direction) {
-        // The point of B - A furthest along `direction`.
-        SimplexVertex v;
-        v.wA = supportPoint(a, -direction, v.iA);
-        v.wB = rel.apply(supportPoint(b, direction * rel.R, v.iB));
-        v.w = v.wB - v.wA;
-        return v;
-    };
+namespace gjk {
+
+SimplexVertex supportOfDifference(const ConvexProxy& a, const ConvexProxy& b, const Frame& rel,
+                                  const glm::vec3& direction) {
+    SimplexVertex v;
+    v.wA = a.support(-direction, v.iA);
+    v.wB = rel.apply(b.support(direction * rel.R, v.iB));
+    v.w = v.wB - v.wA;
+    return v;
+}
+
+Run run(const ConvexProxy& a, const ConvexProxy& b, const Frame& rel) {
+    auto support = [&](const glm::vec3& direction) { return supportOfDifference(a, b, rel, direction); };
+    Run out;
     // Lengths the float round-off is measured against.
-    float scale = glm::length(rel.p);
-    for (int i = 0; i < a.count; ++i) scale = std::max(scale, glm::length(a.point(i)));
-    for (int i = 0; i < b.count; ++i) scale = std::max(scale, glm::length(b.point(i)));
+    out.scale = std::max({glm::length(rel.p), a.extent(), b.extent()});
+    const float scale = out.scale;
     const float touching = 1e-6f * std::max(scale, 1.0f);
 
-    Simplex s;
+    Simplex& s = out.simplex;
     glm::vec3 start = glm::dot(rel.p, rel.p) > 0.0f ? rel.p : glm::vec3(1.0f, 0.0f, 0.0f);
     s.v[0] = support(-start);
     s.count = 1;
-    DistanceResult r;
     glm::vec3 v = s.v[0].w;
     float previous = FLT_MAX;
     bool overlap = false;
     for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
-        r.iterations = iteration + 1;
+        out.iterations = iteration + 1;
         Simplex before = s;
         switch (s.count) {
         case 1: v = s.v[0].w; break;
@@ -300,13 +313,30 @@ DistanceResult gjkDistance(const ConvexProxy& a, const Transform& xa, const Conv
         previous = vv;
         SimplexVertex w = support(-v);
         bool repeat = false;
-        for (int i = 0; i < s.count; ++i) repeat |= s.v[i].iA == w.iA && s.v[i].iB == w.iB;
+        for (int i = 0; i < s.count; ++i) repeat |= s.v[i].iA == w.iA && s.v[i].iB == w.iB && w.iA >= 0 && w.iB >= 0;
         // Upper bound |v| and lower bound dot(v, w) / |v| of the distance have met.
         const float length = std::sqrt(vv);
         const bool converged = length - glm::dot(v, w.w) / length <= 1e-6f * std::max(scale, 1.0f);
         if (repeat || converged) break;
         s.v[s.count++] = w;
     }
+    out.v = v;
+    out.overlap = overlap;
+    return out;
+}
+
+} // namespace gjk
+
+DistanceResult gjkDistance(const ConvexProxy& a, const Transform& xa, const ConvexProxy& b,
+                           const Transform& xb) {
+    const Frame fa(xa);
+    const Frame rel = relativeFrame(fa, Frame(xb)); // B's points into A's frame
+    const gjk::Run run = gjk::run(a, b, rel);
+    const gjk::Simplex& s = run.simplex;
+    const glm::vec3 v = run.v;
+    const bool overlap = run.overlap;
+    DistanceResult r;
+    r.iterations = run.iterations;
     glm::vec3 pA(0.0f), pB(0.0f);
     for (int i = 0; i < s.count; ++i) {
         pA += s.v[i].weight * s.v[i].wA;
@@ -339,7 +369,8 @@ DistanceResult shapePlaneDistance(const Shape& shape, const Transform& xs, const
     const float offset = plane.offset + glm::dot(n, xp.p);
     const ConvexProxy proxy = makeConvexProxy(shape, inset);
     const glm::vec3 localDown = glm::conjugate(xs.q) * -n;
-    const glm::vec3 core = transformPoint(xs, proxy.point(supportIndex(proxy, localDown)));
+    int index = 0;
+    const glm::vec3 core = transformPoint(xs, proxy.support(localDown, index));
     DistanceResult r;
     r.iterations = 1;
     r.pointA = core - proxy.radius * n;

@@ -5,7 +5,8 @@
 // segment with its radius, a box its 8 corners and a hull its vertices with radius 0. GJK finds
 // the point of the Minkowski difference of the cores, B - A, closest to the origin; its length is
 // the distance between the cores, and the radii are taken off afterwards, so round shapes need
-// no faceting. Planes have no finite core; shapeDistance measures them directly.
+// no faceting. A cylinder's core is the cylinder itself, its support point computed rather
+// than picked from a list. Planes have no finite core; shapeDistance measures them directly.
 #include "core/transform.h"
 #include "tumble/shape.h"
 
@@ -20,10 +21,19 @@ struct ConvexProxy {
     int count = 0;
     float radius = 0.0f;                    ///< m, sphere and capsule
     float scale = 1.0f;                     ///< a hull's points are scale * hullPoints
+    bool cylinder = false;                  ///< a solid cylinder about local Y (count 0)
+    float cylinderRadius = 0.0f;            ///< m
+    float cylinderHalfHeight = 0.0f;        ///< m
 
     const glm::vec3* points() const { return hullPoints ? hullPoints : local; }
     /// m, local frame: core point i.
     glm::vec3 point(int i) const { return hullPoints ? scale * hullPoints[i] : local[i]; }
+    /// m, local frame: the core's point furthest along `direction`. `index` names it (the
+    /// listed point's index), or is -1 for a cylinder, whose support is computed: the rim point
+    /// of the end disc facing `direction` (the disc's centre when `direction` is along the axis).
+    glm::vec3 support(const glm::vec3& direction, int& index) const;
+    /// m: the largest distance of a core point from the local origin.
+    float extent() const;
 };
 
 /// The proxy of a sphere, box, capsule or hull (not a plane). With `inset` (m) the shape is

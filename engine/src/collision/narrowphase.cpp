@@ -39,6 +39,12 @@ constexpr Table makeTable() {
         "collideCapsulePlane (mirrored)");
     set(S::Hull, S::Hull, collideHulls, "collideHulls", "");
     set(S::Hull, S::Plane, collideHullPlane, "collideHullPlane", "collideHullPlane (mirrored)");
+    // Cylinders go through the general convex path, except against a plane.
+    for (ShapeType other : {S::Sphere, S::Box, S::Capsule, S::Hull})
+        set(S::Cylinder, other, collideConvex, "collideConvex", "collideConvex (mirrored)");
+    set(S::Cylinder, S::Cylinder, collideConvex, "collideConvex", "");
+    set(S::Cylinder, S::Plane, collideCylinderPlane, "collideCylinderPlane",
+        "collideCylinderPlane (mirrored)");
     return t;
 }
 

@@ -2,7 +2,8 @@
 /// The narrow phase: which points of two shapes touch, and along which normal.
 ///
 /// A table of collide functions indexed [type of A][type of B] covers every pair of sphere,
-/// box, capsule, hull and plane except plane-plane (planes are static and never collide).
+/// box, capsule, hull, plane and cylinder except plane-plane (planes are static and never
+/// collide). Cylinders use the general convex path (collideConvex), which any convex pair can.
 /// Each pair is written once; the mirrored cell calls the same function with A and B swapped
 /// and flips the result (normal negated, anchors swapped), so both orders give one manifold.
 #include "collision/manifold.h"

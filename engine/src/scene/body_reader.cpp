@@ -11,9 +11,9 @@ namespace {
 constexpr std::string_view kBodyTypeNames[] = {"static", "dynamic", "kinematic"};
 constexpr BodyType kBodyTypes[] = {BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 
-constexpr std::string_view kShapeTypeNames[] = {"sphere", "box", "capsule", "hull", "plane"};
+constexpr std::string_view kShapeTypeNames[] = {"sphere", "box", "capsule", "cylinder", "hull", "plane"};
 constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
-                                     ShapeType::Hull, ShapeType::Plane};
+                                     ShapeType::Cylinder, ShapeType::Hull, ShapeType::Plane};
 
 void readHullPoints(const Json& v, const std::string& path, const BodyContext& ctx,
                     ShapeDef& shape, bool& ok) {
@@ -99,6 +99,15 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
                           }});
         fields.push_back({"halfHeight", [&](const Json& j, const std::string& p) {
                               track(readFloat(j, p, check, shape.halfHeight, kHalfHeightRange));
+                          }});
+        break;
+    case ShapeType::Cylinder:
+        fields.push_back({"radius", [&](const Json& j, const std::string& p) {
+                              track(readFloat(j, p, check, shape.radius, kSizeRange));
+                          }});
+        // Unlike a capsule's core, a cylinder cannot be flat: half its height is a size.
+        fields.push_back({"halfHeight", [&](const Json& j, const std::string& p) {
+                              track(readFloat(j, p, check, shape.halfHeight, kSizeRange));
                           }});
         break;
     case ShapeType::Hull:

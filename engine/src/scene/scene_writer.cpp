@@ -43,6 +43,7 @@ Json shapeJson(const ShapeDef& s) {
     case ShapeType::Sphere: j["radius"] = number(s.radius); break;
     case ShapeType::Box: j["halfExtents"] = vec3(s.halfExtents); break;
     case ShapeType::Capsule:
+    case ShapeType::Cylinder:
         j["radius"] = number(s.radius);
         j["halfHeight"] = number(s.halfHeight);
         break;

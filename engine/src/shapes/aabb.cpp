@@ -19,6 +19,13 @@ Aabb computeAabb(const Shape& s, const glm::vec3& position, const glm::quat& ori
     case ShapeType::Capsule:
         e = glm::abs(r[1]) * s.halfHeight + glm::vec3(s.radius);
         break;
+    case ShapeType::Cylinder:
+        // The axis a contributes h |a_i|; the end discs, of radius r in the plane normal to a,
+        // reach r sqrt(1 - a_i^2) along world axis i, which is r |(u_i, w_i)| for the other
+        // two columns u, w of the rotation (no cancellation when a_i is near 1).
+        for (int i = 0; i < 3; ++i)
+            e[i] = std::abs(r[1][i]) * s.halfHeight + s.radius * std::sqrt(r[0][i] * r[0][i] + r[2][i] * r[2][i]);
+        break;
     case ShapeType::Hull:
         if (s.hull) {
             glm::vec3 lo(1e30f), hi(-1e30f);

@@ -102,6 +102,47 @@ bool rayCapsule(const glm::vec3& o, const glm::vec3& d, float r, float hh, float
     return hit;
 }
 
+// A solid cylinder about Y: the side (an infinite cylinder kept where |y| <= hh) and the two
+// end discs (the planes y = +-hh kept where x^2 + z^2 <= r^2).
+bool rayCylinder(const glm::vec3& o, const glm::vec3& d, float r, float hh, float maxT, float& t,
+                 glm::vec3& n) {
+    if (std::fabs(o.y) <= hh && o.x * o.x + o.z * o.z <= r * r) {
+        t = 0.0f;
+        n = -d;
+        return true;
+    }
+    bool hit = false;
+    float best = maxT;
+    const float a = d.x * d.x + d.z * d.z;
+    if (a > 1e-12f) {
+        const float b = o.x * d.x + o.z * d.z;
+        const float disc = b * b - a * (o.x * o.x + o.z * o.z - r * r);
+        if (disc >= 0.0f) {
+            const float tc = (-b - std::sqrt(disc)) / a;
+            const glm::vec3 p = o + tc * d;
+            if (tc >= 0.0f && tc <= best && std::fabs(p.y) <= hh) {
+                best = tc;
+                n = glm::normalize(glm::vec3(p.x, 0.0f, p.z));
+                hit = true;
+            }
+        }
+    }
+    if (std::fabs(d.y) > 1e-12f) {
+        for (float cy : {-hh, hh}) {
+            const float tc = (cy - o.y) / d.y;
+            const glm::vec3 p = o + tc * d;
+            // Only the disc facing the ray's origin can be entered through.
+            if (tc >= 0.0f && tc <= best && cy * d.y < 0.0f && p.x * p.x + p.z * p.z <= r * r) {
+                best = tc;
+                n = glm::vec3(0.0f, cy > 0.0f ? 1.0f : -1.0f, 0.0f);
+                hit = true;
+            }
+        }
+    }
+    t = best;
+    return hit;
+}
+
 bool rayHull(const glm::vec3& o, const glm::vec3& d, const ConvexHull& hull, float maxT, float& t,
              glm::vec3& n) {
     float tEnter = 0.0f, tExit = maxT;
@@ -160,6 +201,7 @@ bool rayCastShape(const Shape& s, const glm::vec3& origin, const glm::vec3& dire
     case ShapeType::Box: hit = rayBox(o, d, s.halfExtents, maxDistance, t, n); break;
     case ShapeType::Capsule: hit = rayCapsule(o, d, s.radius, s.halfHeight, maxDistance, t, n); break;
     case ShapeType::Hull: hit = s.hull && rayHull(o, d, *s.hull, maxDistance, t, n); break;
+    case ShapeType::Cylinder: hit = rayCylinder(o, d, s.radius, s.halfHeight, maxDistance, t, n); break;
     default: break;
     }
     if (hit) normal = orientation * n;

@@ -17,6 +17,8 @@ std::string_view toString(ShapeType t) {
         return "hull";
     case ShapeType::Plane:
         return "plane";
+    case ShapeType::Cylinder:
+        return "cylinder";
     case ShapeType::Count:
         break;
     }
@@ -82,6 +84,17 @@ MassProperties capsuleMass(float r, float h, float density) {
     return mp;
 }
 
+// Solid cylinder of radius r and height 2h about local Y:
+//   V = 2 pi r^2 h,  I_yy = m r^2 / 2,  I_xx = I_zz = m (3 r^2 + (2h)^2) / 12.
+MassProperties cylinderMass(float r, float h, float density) {
+    MassProperties mp;
+    mp.volume = 2.0f * glm::pi<float>() * r * r * h;
+    mp.mass = density * mp.volume;
+    const float iperp = mp.mass * (3.0f * r * r + 4.0f * h * h) / 12.0f;
+    mp.inertia = diagonal(iperp, 0.5f * mp.mass * r * r, iperp);
+    return mp;
+}
+
 } // namespace
 
 MassProperties computeMassProperties(const Shape& shape, float density) {
@@ -92,6 +105,8 @@ MassProperties computeMassProperties(const Shape& shape, float density) {
         return boxMass(shape.halfExtents, density);
     case ShapeType::Capsule:
         return capsuleMass(shape.radius, shape.halfHeight, density);
+    case ShapeType::Cylinder:
+        return cylinderMass(shape.radius, shape.halfHeight, density);
     case ShapeType::Hull: {
         MassProperties mp;
         if (!shape.hull) return mp;

@@ -135,6 +135,10 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
         if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight >= 0.0f))
             return fail("capsule needs radius > 0 and halfHeight >= 0");
         break;
+    case ShapeType::Cylinder:
+        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight > 0.0f))
+            return fail("cylinder needs radius > 0 and halfHeight > 0");
+        break;
     case ShapeType::Hull: {
         std::string hullError;
         glm::vec3 com(0.0f);
