@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -35,10 +36,9 @@ const ColumnHelp kEventColumns[] = {
                 "0 for sensors, which are never solved)."},
 };
 
+/// The body's name, "#slot" when it has none, "(gone)" once destroyed.
 std::string nameOf(const World& world, BodyId id) {
-    if (!world.isValid(id)) return "(gone)";
-    const std::string& name = world.body(id).name;
-    return name.empty() ? "#" + std::to_string(id.index) : name;
+    return world.isValid(id) ? slotName(world, id.index) : "(gone)";
 }
 
 void drawSensors(App& app) {
@@ -119,7 +119,7 @@ void drawEvents(App& app) {
     itemTooltip("Events listed after the filter, at most 500; the app keeps the last 2000 begin, "
                 "end and sensor events.");
     if (!ImGui::BeginTable("events", 5, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp,
-                           ImVec2(0.0f, ImGui::GetContentRegionAvail().y)))
+                           ImVec2(0.0f, std::max(ImGui::GetContentRegionAvail().y, 8.0f * ImGui::GetFrameHeight()))))
         return;
     ImGui::TableSetupScrollFreeze(0, 1);
     const float em = ImGui::GetFontSize();
@@ -136,15 +136,20 @@ void drawEvents(App& app) {
             const ContactEvent& e = *rows[static_cast<size_t>(i)];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            char label[32];
-            std::snprintf(label, sizeof label, "%llu##%d", static_cast<unsigned long long>(e.step), i);
+            // The ID names the event (kind and the bodies' slots), so a row keeps it as newer
+            // events push it down, and a script can click it: "37##3-1-2".
+            char label[64];
+            std::snprintf(label, sizeof label, "%llu##%d-%u-%u", static_cast<unsigned long long>(e.step),
+                          static_cast<int>(e.kind), e.pair.bodyA.index, e.pair.bodyB.index);
             const BodyId pick = bodyToSelect(world, e.pair);
             if (ImGui::Selectable(label, app.selected == pick, ImGuiSelectableFlags_SpanAllColumns) && world.isValid(pick))
                 app.select(pick);
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("Step %llu: click to select %s (the moving body of the pair) in the Inspector.\n"
-                                  "Deepest separation %.4f m.",
-                                  static_cast<unsigned long long>(e.step), nameOf(world, pick).c_str(), e.pair.deepest);
+            char help[256];
+            std::snprintf(help, sizeof help,
+                          "Step %llu: click to select %s (the moving body of the pair) in the Inspector. "
+                          "Deepest separation %.4f m.",
+                          static_cast<unsigned long long>(e.step), nameOf(world, pick).c_str(), e.pair.deepest);
+            itemTooltip(help);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(std::string(toString(e.kind)).c_str());
             ImGui::TableNextColumn();
