@@ -125,7 +125,9 @@ TEST(CommandLine, TheReportCountsTheBodiesASensorLetInAndWhenTheyEntered) {
     for (const nlohmann::json& p : ce["pairs"]) {
         if (p["bodyA"] != "floor") continue;
         ++floorPairs;
-        if (p["bodyB"].get<std::string>().rfind("ball", 0) == 0) EXPECT_EQ(p["end"], 0) << p["bodyB"];
+        if (p["bodyB"].get<std::string>().rfind("ball", 0) == 0) {
+            EXPECT_EQ(p["end"], 0) << p["bodyB"];
+        }
         EXPECT_TRUE(p["touchingAtEnd"].get<bool>()) << p["bodyB"];
     }
     EXPECT_EQ(floorPairs, 8);
