@@ -3,6 +3,7 @@
 
 #include "headless/bug_report.h"
 #include "headless/compare_report.h"
+#include "headless/contact_report.h"
 #include "headless/probe_report.h"
 
 #include "tumble/fork.h"
@@ -205,6 +206,7 @@ int runHeadless(const HeadlessOptions& o) {
         traces.push_back({name, id});
     }
 
+    ContactTally contactTally;
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<size_t>(o.steps));
     float maxPenetration = 0.0f;
@@ -217,6 +219,7 @@ int runHeadless(const HeadlessOptions& o) {
         world.step();
         auto t1 = std::chrono::steady_clock::now();
         forks.follow(world);
+        contactTally.add(world);
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         if (compare) compare->step(world);
@@ -287,6 +290,7 @@ int runHeadless(const HeadlessOptions& o) {
         {"hash", formatHash(world.stateHash())},
         {"events", eventsJson(world)},
         {"eventsDropped", world.droppedEvents()},
+        {"contactEvents", contactTally.toJson(world)},
     };
     // The solver method and what it did; an exact method says how often an island was over
     // its row cap and fell back to PGS.

@@ -50,6 +50,7 @@ bool App::openScene(const std::string& path) {
         return false;
     }
     world = buildWorld(loaded.scene);
+    contactLog.clear(); // the old world's events name its bodies
     scene = std::move(loaded.scene);
     scenePath = resolved;
     loadError.clear();
@@ -334,6 +335,7 @@ void App::promoteFork(size_t i) {
     // that the new main world's timeline does not have.
     if (bulletFork.active() && bulletFork.forkStep() > promoted.forkStep) bulletFork.clear();
     world = std::move(promoted.world);
+    contactLog.clear(); // the fork's events were not logged
     recorder.continueWith(std::move(promoted.recorder));
     adoptReplacedWorld(); // the copy numbers its bodies afresh
     setStatus("Promoted the fork \"" + promoted.label + "\" to the main world.");
@@ -386,6 +388,7 @@ void App::stepWorld(int steps) {
         // (the same one, bit for bit, unless a setting was changed here).
         applyPush(mouseDrag, world, spawn.drag); // a force lasts one step: again before each
         world.step();
+        contactLog.record(world);
         recorder.record(world);
         followForks(true);
         sampleWatches(watches, world, forks, &bulletFork);

@@ -6,6 +6,7 @@
 #include "headless/sweep.h"
 #include "window/camera.h"
 #include "window/capture.h"
+#include "window/contact_log.h"
 #include "window/interaction.h"
 #include "window/watch.h"
 #include "window_app.h"
@@ -67,6 +68,7 @@ struct PanelFlags {
     bool system = true;
     bool forks = true;
     bool plots = true;
+    bool contactEvents = false;
     bool timeline = true;
     bool lesson = true;
     bool help = false;
@@ -243,6 +245,7 @@ struct App {
 
     // --- picking ---------------------------------------------------------------------
     BodyId selected = kNullBody;       ///< the Inspector's body; checked with isValid every frame
+    ContactLog contactLog;             ///< every step's contact events, for the Contact events panel
     BodyId hovered = kNullBody;        ///< body under the cursor this frame
     /// A dock tab to bring forward (and the dock to expand) next frame: set by the View menu
     /// and by a new selection (the Inspector); null otherwise.

@@ -6,7 +6,7 @@
 namespace tumble::app {
 namespace {
 
-constexpr std::array<LessonPanel, 16> kPanels{{
+constexpr std::array<LessonPanel, 17> kPanels{{
     {"Solver", &PanelFlags::solver, true},
     {"Materials", &PanelFlags::materials, true},
     {"Collision", &PanelFlags::collision, true},
@@ -16,6 +16,7 @@ constexpr std::array<LessonPanel, 16> kPanels{{
     {"Step debugger", &PanelFlags::debugger, true},
     {"Plots", &PanelFlags::plots, true},
     {"Forks", &PanelFlags::forks, true},
+    {"Contact events", &PanelFlags::contactEvents, true},
     {"Spawn", &PanelFlags::spawn, true},
     {"Time", &PanelFlags::time, false},
     {"Scene", &PanelFlags::scene, false},

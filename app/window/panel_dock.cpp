@@ -45,6 +45,9 @@ const DockTab kTabs[] = {
     {"Forks", &PanelFlags::forks, drawForksPanel,
      "Copies of the world as it is now with other settings, stepping with it and drawn over it "
      "as ghosts; how far each has drifted, and since when."},
+    {"Contact events", &PanelFlags::contactEvents, drawContactEventsPanel,
+     "Contact begin, persist and end events pair by pair, sensors' entering and leaving bodies, "
+     "and how many bodies each sensor holds and let in."},
     {"Spawn", &PanelFlags::spawn, drawSpawnPanel,
      "What B drops and T throws (shape, size, material, speed), the mouse drag's spring, and "
      "Delete."},

@@ -74,6 +74,7 @@ void drawHelpPanel(App& app) {
         row("Collision", "broad phase, pair counts, time per phase, dispatch table (right dock)");
         row("Inspector", "the clicked body, edited live; its joints and contact points (right dock)");
         row("Debug draw", "contacts, normals, impulses, boxes, islands ... (right dock)");
+        row("Contact events", "contact begin / persist / end events, sensors and what they let in (right dock)");
         row("Spawn", "shape, size, material and speed for B and T; the drag spring; Delete (right dock)");
         row("Stats", "frame and step times, profile, counters, energies");
         row("Settings", "gravity, integrator, gyroscopic term");

@@ -24,7 +24,7 @@ constexpr PanelField kFields[] = {
     {"stats", &PanelFlags::stats},         {"settings", &PanelFlags::settings},
     {"solver", &PanelFlags::solver},       {"materials", &PanelFlags::materials},
     {"collision", &PanelFlags::collision}, {"inspector", &PanelFlags::inspector},
-    {"debugDraw", &PanelFlags::debugDraw}, {"spawn", &PanelFlags::spawn}, {"debugger", &PanelFlags::debugger}, {"system", &PanelFlags::system}, {"forks", &PanelFlags::forks}, {"plots", &PanelFlags::plots},
+    {"debugDraw", &PanelFlags::debugDraw}, {"spawn", &PanelFlags::spawn}, {"debugger", &PanelFlags::debugger}, {"system", &PanelFlags::system}, {"forks", &PanelFlags::forks}, {"plots", &PanelFlags::plots}, {"contactEvents", &PanelFlags::contactEvents},
     {"timeline", &PanelFlags::timeline},   {"lesson", &PanelFlags::lesson},
     {"help", &PanelFlags::help},
 };

@@ -48,6 +48,8 @@ void drawDebuggerPanel(App& app);
 void emitDebuggerCursor(const App& app, DebugDraw& draw);
 /// Watch plots: quantities of the selected body or the world against the step.
 void drawPlotsPanel(App& app);
+/// Contact events newest first with a filter, sensors' counts; a click selects the body.
+void drawContactEventsPanel(App& app);
 /// True while the right dock is folded to its title bar (no tab shows).
 bool dockCollapsed();
 /// The Plots tab's "Sweep a setting": a setting over a range, run in the background, one or

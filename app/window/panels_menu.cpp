@@ -134,6 +134,8 @@ void drawMenuBar(App& app) {
                      "The clicked body, edited live; its joints, and what the solver did at each contact point.");
         dockMenuItem(app, "Debug draw", &PanelFlags::debugDraw,
                      "Overlays: contacts, normals, impulses, bounding boxes, islands ...");
+        dockMenuItem(app, "Contact events", &PanelFlags::contactEvents,
+                     "Contact begin / persist / end events, sensors and the bodies they let in.");
         dockMenuItem(app, "Spawn", &PanelFlags::spawn,
                      "What B drops and T throws, the mouse drag's spring, and Delete.");
         dockMenuItem(app, "System", &PanelFlags::system,

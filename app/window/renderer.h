@@ -27,6 +27,7 @@ struct BodyVisual {
     glm::vec3 color{0.7f};              ///< linear RGB 0..1, the material colour
     BodyType type = BodyType::Dynamic;  ///< static bodies get no spin pattern
     bool sleeping = false;              ///< drawn greyed
+    bool sensor = false;                ///< collides with nothing: drawn see-through with its edges
 };
 
 /// Where the view is looked at from, for one frame.

@@ -169,6 +169,7 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
         else if (id == app.hovered) v.color = glm::mix(v.color, glm::vec3(1.0f), 0.2f);
         v.type = b.type;
         v.sleeping = b.sleeping;
+        v.sensor = b.sensor;
         visuals.push_back(v);
     }
     return visuals;
@@ -178,13 +179,16 @@ std::vector<BodyVisual> collectVisuals(const App& app) {
 /// solid, see-through, as edges, or as faint fills with their edges (X-ray).
 void drawMainBodies(const App& app, Renderer& renderer, const ViewParams& params) {
     std::vector<BodyVisual> visuals = collectVisuals(app);
+    // Sensors collide with nothing, so they must not look solid: a faint fill with their edges,
+    // drawn last (see-through over what is behind them), casting no shadow.
+    std::vector<BodyVisual> sensors;
+    for (const BodyVisual& v : visuals)
+        if (v.sensor) sensors.push_back(v);
+    std::erase_if(visuals, [](const BodyVisual& v) { return v.sensor; });
     if (params.shadows) renderer.drawShadowMap(visuals, params);
-    if (app.bodyStyle == BodyStyle::Solid) {
-        renderer.drawBodies(visuals, params);
-        return;
-    }
     std::vector<BodyVisual> still, moving;
-    for (const BodyVisual& v : visuals) (v.type == BodyType::Static ? still : moving).push_back(v);
+    for (const BodyVisual& v : visuals)
+        (v.type == BodyType::Static || app.bodyStyle == BodyStyle::Solid ? still : moving).push_back(v);
     renderer.drawBodies(still, params);
     switch (app.bodyStyle) {
     case BodyStyle::Transparent: renderer.drawBodies(moving, params, std::clamp(app.bodyOpacity, 0.05f, 1.0f)); break;
@@ -195,6 +199,9 @@ void drawMainBodies(const App& app, Renderer& renderer, const ViewParams& params
         break;
     case BodyStyle::Solid: break;
     }
+    if (sensors.empty()) return;
+    renderer.drawBodies(sensors, params, 0.18f);
+    renderer.drawBodies(sensors, params, 0.9f, true);
 }
 
 /// The dynamic bodies of every fork at the main world's step, in its colour, at the same

@@ -135,6 +135,9 @@ void BulletWorld::Inside::addBodies(const World& source, std::vector<std::string
             rb.setActivationState(DISABLE_DEACTIVATION);
         else if (b.sleeping)
             rb.setActivationState(ISLAND_SLEEPING);
+        // A sensor: Bullet finds its pairs but gives them no contact response, as Tumble does.
+        if (b.sensor)
+            rb.setCollisionFlags(rb.getCollisionFlags() | btCollisionObject::CF_NO_CONTACT_RESPONSE);
         if (b.bullet) {
             const float r = innerRadius(b.shape);
             rb.setCcdMotionThreshold(r);

@@ -95,6 +95,45 @@ TEST(CommandLine, ReportIsValidJsonWithEveryDocumentedField) {
     EXPECT_TRUE(j["settings"].contains("solver"));
 }
 
+// The sensor gate's report: every passage through the sensor in full, counts per sensor, and
+// the contact pairs tallied; a ball rolling at 3 m/s enters when rolling resistance's closed
+// form says its front reaches the gate.
+TEST(CommandLine, TheReportCountsTheBodiesASensorLetInAndWhenTheyEntered) {
+    nlohmann::json j = reportOf("--headless " + sceneFile("sensor-gate.json") + " --steps 600");
+    ASSERT_FALSE(j.is_discarded());
+    const nlohmann::json& ce = j["contactEvents"];
+    for (const char* key : {"begin", "persist", "end", "sensorBegin", "sensorEnd", "pairs", "pairsDropped",
+                            "sensors", "sensorEvents", "sensorEventsDropped"})
+        EXPECT_TRUE(ce.contains(key)) << key;
+    ASSERT_EQ(ce["sensors"].size(), 1u);
+    const nlohmann::json& gate = ce["sensors"][0];
+    EXPECT_EQ(gate["name"], "gate");
+    EXPECT_EQ(gate["entered"], 8);  // six balls and two crates
+    EXPECT_EQ(gate["left"], 6);     // the crates rest inside it
+    EXPECT_EQ(gate["insideAtEnd"], nlohmann::json::array({"crate 1", "crate 2"}));
+    EXPECT_EQ(ce["sensorBegin"], 8);
+    ASSERT_EQ(ce["sensorEvents"].size(), 14u);
+    int ballOneEnters = -1;
+    for (const nlohmann::json& e : ce["sensorEvents"])
+        if (e["body"] == "ball 1" && e["kind"] == "sensorBegin") ballOneEnters = e["step"].get<int>();
+    // Its front starts 1.7 m from the gate at v0 = 3 m/s, slowed at a = 5/7 g c_r / R
+    // (0.467 m/s^2): 1.7 = v0 t - a t^2 / 2, seen by the next step's collide stage.
+    const double a = 5.0 / 7.0 * 9.81 * 0.02 / 0.3, t = (3.0 - std::sqrt(9.0 - 2.0 * a * 1.7)) / a;
+    EXPECT_NEAR(ballOneEnters, std::ceil(t * 60.0) + 1.0, 2.0);
+    // Each ball rolls on the floor from the first step and never leaves it; the crates land.
+    int floorPairs = 0;
+    for (const nlohmann::json& p : ce["pairs"]) {
+        if (p["bodyA"] != "floor") continue;
+        ++floorPairs;
+        if (p["bodyB"].get<std::string>().rfind("ball", 0) == 0) {
+            EXPECT_EQ(p["end"], 0) << p["bodyB"];
+        }
+        EXPECT_TRUE(p["touchingAtEnd"].get<bool>()) << p["bodyB"];
+    }
+    EXPECT_EQ(floorPairs, 8);
+    EXPECT_EQ(ce["sensorEventsDropped"], 0);
+}
+
 // A settled pile sleeps: its contacts stay in the report, flagged asleep, with their depth
 // (before, the report said 0 contacts and a largest penetration of 0 once they slept).
 TEST(CommandLine, TheReportListsTheContactsOfSleepingBodies) {

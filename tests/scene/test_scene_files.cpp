@@ -61,6 +61,7 @@ const BadFile kBadFiles[] = {
     {"bad_syntax.json", "bad_syntax.json:4:31: syntax error while parsing object - unexpected string literal"},
     {"bad_unknown_key.json", "bodies[0].shape: unknown key 'radiu' (did you mean 'radius'?)"},
     {"bad_wrong_type.json", "bodies[0].position[1]: must be a number, got \"abc\""},
+    {"bad_sensor.json", "bad_sensor.json: bodies[1].sensor: must be true or false, got \"yes\""},
     {"bad_float_range.json", "settings.gravity[1]: must be a finite number within float range"},
     {"bad_infinity.json", "bodies[0].shape.radius: must be a finite number within float range (|x| <= 3.40282e+38), got 1e400"},
     {"bad_zero_quaternion.json", "bodies[0].orientation: must not be a zero quaternion, got [0,0,0,0]"},

@@ -34,6 +34,9 @@ struct BodyDef {
     uint32_t layer = 1;                       ///< collision layer bits this body is on
     uint32_t mask = 0xFFFF;                   ///< layers this body collides with
     bool bullet = false;                      ///< continuous collision against fast tunnelling
+    /// A sensor reports the bodies it overlaps (sensorBegin / sensorEnd contact events) and
+    /// never collides: its pairs give the solver no contact rows.
+    bool sensor = false;
 };
 
 /// The world's record of a body. Read it through World::body(); change it through World.
@@ -62,6 +65,7 @@ struct Body {
     uint32_t layer = 1;
     uint32_t mask = 0xFFFF;
     bool bullet = false;
+    bool sensor = false;                      ///< overlaps are reported, never solved (BodyDef::sensor)
 
     glm::vec3 previousPosition{0.0f};         ///< pose at the start of the last step (interpolation)
     glm::quat previousOrientation{1.0f, 0.0f, 0.0f, 0.0f};

@@ -10,6 +10,7 @@
 /// (joints) in slot order, which is creation order in a world built from a scene file, and
 /// the order of the file's `bodies` (`joints`) list.
 #include "tumble/contact.h"
+#include "tumble/contact_events.h"
 #include "tumble/shape.h"
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
@@ -58,6 +59,9 @@ struct WorldState {
     /// approachVelocity and landing.
     std::vector<ContactManifoldInfo> contacts;
     std::vector<JointState> joints;           ///< by joint ordinal
+    /// The sensor overlaps of the last step (World::sensorOverlaps), bodies by ordinal: the
+    /// next step's SensorBegin and SensorEnd events are measured against them.
+    std::vector<PairTouch> sensorOverlaps;
 };
 
 } // namespace tumble

@@ -3,6 +3,7 @@
 /// The world owns bodies, materials and force fields and advances them with step().
 #include "tumble/body.h"
 #include "tumble/contact.h"
+#include "tumble/contact_events.h"
 #include "tumble/solver_probe.h"
 #include "tumble/step_trace.h"
 #include "tumble/joint.h"
@@ -262,6 +263,16 @@ public:
     /// and contactFigures() are empty until the next step. Wakes every body. An edit of the
     /// world's state, like setPose: the state hash changes.
     void clearContactCache();
+    /// The last step's contact events (tumble/contact_events.h), ordered by the pair's body
+    /// slots (the bodies' ordinals): a Begin, Persist or End for every pair that touches now
+    /// or touched in the step before, a SensorBegin or SensorEnd for every body that entered
+    /// or left a sensor. Empty after restoreState and clearContactCache until the next step,
+    /// whose events are those the captured world's next step had. After clearContactCache
+    /// the touching pairs begin again (the cache that remembered them is gone).
+    const std::vector<ContactEvent>& contactEvents() const;
+    /// The pairs of a sensor and a body overlapping now, in slot order. A body asleep inside
+    /// a sensor stays in it (the pair is kept as the broad phase stops reporting it).
+    const std::vector<PairTouch>& sensorOverlaps() const;
     /// Broad-phase candidate pairs of the last step (slot index pairs, sorted).
     std::vector<std::pair<BodyId, BodyId>> broadphasePairs() const;
     /// Calls per cell of the narrow-phase dispatch table in the last step.
@@ -391,6 +402,16 @@ private:
     void keepCorrectingAwake(std::vector<float>& minSleep);
     /// A cached pair none of whose bodies moves: each sleeps or is static, one at least sleeps.
     bool keptAsleep(const ContactManifoldInfo& m) const;
+    /// Neither body of the pair moves: each sleeps or is static, one at least sleeps.
+    bool pairAsleep(BodyId a, BodyId b) const;
+    /// The narrow phase for a pair with a sensor: its overlap into the sensor list, never a
+    /// contact point (world_events.cpp).
+    void senseOverlap(uint32_t a, uint32_t b);
+    /// Last step's sensor overlaps whose pair the broad phase no longer reports because it
+    /// is asleep are kept (world_events.cpp).
+    void keepSensorOverlapsAsleep();
+    /// This step's contact events from last step's and this step's touching pairs.
+    void recordContactEvents();
     /// Flag the cached pairs asleep (keptAsleep) and count them (Counters::sleeping*).
     void countSleepingContacts();
     /// The end of a stage of World::step, for the step debugger (when tracing).
@@ -448,5 +469,9 @@ private:
     std::vector<StepScratch> scratch_;
     std::unique_ptr<StepPipeline> pipeline_;  ///< broad phase, contact cache, solver arrays
 };
+
+/// The sensor of a sensor pair (a SensorBegin / SensorEnd event's, or World::sensorOverlaps')
+/// first, the body it senses second.
+std::pair<BodyId, BodyId> sensorAndVisitor(const World& world, const PairTouch& pair);
 
 } // namespace tumble

@@ -203,6 +203,9 @@ void addBodyFields(std::vector<Field>& fields, BodyDef& def, BodyKeys& keys,
     fields.push_back({"bullet", [&](const Json& j, const std::string& p) {
                           readBool(j, p, check, def.bullet);
                       }});
+    fields.push_back({"sensor", [&](const Json& j, const std::string& p) {
+                          readBool(j, p, check, def.sensor);
+                      }});
 }
 
 bool finishBody(const BodyDef& def, const BodyKeys& keys, const BodyContext& ctx) {

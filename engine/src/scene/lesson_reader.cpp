@@ -25,9 +25,9 @@ constexpr std::array<SceneTopic, 9> kTopics{{
 
 /// The app's panels by the names it shows them under (window titles and dock tabs): a step
 /// may open any of them. The app's test checks it knows every one.
-constexpr std::array<std::string_view, 16> kLessonPanels{
+constexpr std::array<std::string_view, 17> kLessonPanels{
     "Solver", "Materials", "Collision", "Inspector", "Debug draw", "System", "Step debugger",
-    "Plots", "Forks", "Spawn", "Time", "Scene", "Stats", "Settings", "Timeline", "Help",
+    "Plots", "Forks", "Contact events", "Spawn", "Time", "Scene", "Stats", "Settings", "Timeline", "Help",
 };
 
 } // namespace

@@ -102,6 +102,8 @@ Json bodyJson(const World& world, const Body& b, const std::string& name, const 
     j["layer"] = b.layer;
     j["mask"] = b.mask;
     j["bullet"] = b.bullet;
+    // Written only when set, so the snapshots of scenes without sensors stay as they were.
+    if (b.sensor) j["sensor"] = true;
     return j;
 }
 
@@ -229,6 +231,14 @@ Json stateJson(const WorldState& st) {
     j["bodies"] = std::move(bodies);
     j["contacts"] = std::move(contacts);
     j["joints"] = std::move(joints);
+    // Written only when a sensor overlaps something, so other snapshots stay as they were.
+    if (!st.sensorOverlaps.empty()) {
+        Json overlaps = Json::array();
+        for (const PairTouch& t : st.sensorOverlaps)
+            overlaps.push_back({{"bodyA", t.bodyA.index}, {"bodyB", t.bodyB.index},
+                                {"pointCount", t.pointCount}, {"deepest", number(t.deepest)}});
+        j["sensorOverlaps"] = std::move(overlaps);
+    }
     return j;
 }
 

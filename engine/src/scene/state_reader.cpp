@@ -142,6 +142,15 @@ void readPointState(const Json& v, const std::string& path, Checker& check, Cont
     requireKeys(v, path, check, {"position", "featureId", "normalImpulse", "tangentImpulse"});
 }
 
+/// Both bodies of a pair named, by ordinal, the lower one first (the contact cache's order).
+void checkPairOrder(const Json& v, const std::string& path, Checker& check, BodyId a, BodyId b) {
+    requireKeys(v, path, check, {"bodyA", "bodyB"});
+    if (a.index >= b.index && v.contains("bodyA") && v.contains("bodyB"))
+        check.error(childPath(path, "bodyB"), "must be greater than bodyA (" +
+                                                  std::to_string(a.index) + "), got " +
+                                                  std::to_string(b.index));
+}
+
 void readContactState(const Json& v, const std::string& path, Checker& check,
                       ContactManifoldInfo& m) {
     const Field fields[] = {
@@ -169,11 +178,21 @@ void readContactState(const Json& v, const std::string& path, Checker& check,
          }},
     };
     if (!readObject(v, path, check, fields)) return;
-    requireKeys(v, path, check, {"bodyA", "bodyB"});
-    if (m.bodyA.index >= m.bodyB.index && v.contains("bodyA") && v.contains("bodyB"))
-        check.error(childPath(path, "bodyB"), "must be greater than bodyA (" +
-                                                  std::to_string(m.bodyA.index) + "), got " +
-                                                  std::to_string(m.bodyB.index));
+    checkPairOrder(v, path, check, m.bodyA, m.bodyB);
+}
+
+/// A sensor overlap of the last step: its pair, and what it measured (World::sensorOverlaps).
+void readSensorOverlap(const Json& v, const std::string& path, Checker& check, PairTouch& t) {
+    const Field fields[] = {
+        uintField("bodyA", check, t.bodyA.index),
+        uintField("bodyB", check, t.bodyB.index),
+        {"pointCount", [&](const Json& j, const std::string& p) {
+             readInt(j, p, check, t.pointCount, Range::closed(1, 4));
+         }},
+        floatField("deepest", check, t.deepest, Range::closed(-1e30, 0.0)),
+    };
+    if (!readObject(v, path, check, fields)) return;
+    checkPairOrder(v, path, check, t.bodyA, t.bodyB);
 }
 
 void readJointState(const Json& v, const std::string& path, Checker& check, JointState& js) {
@@ -229,6 +248,11 @@ bool readState(const Json& v, const std::string& path, Checker& check, WorldStat
                  readJointState(e, ep, check, out.joints.emplace_back());
              });
          }},
+        {"sensorOverlaps", [&](const Json& j, const std::string& p) {
+             readArray(j, p, check, [&](const Json& e, const std::string& ep) {
+                 readSensorOverlap(e, ep, check, out.sensorOverlaps.emplace_back());
+             });
+         }},
     };
     if (!readObject(v, path, check, fields)) return false;
     requireKeys(v, path, check, {"step", "time", "bodies"});
@@ -261,6 +285,13 @@ void checkStateAgainstScene(const WorldState& state, const std::string& path,
             check.error(childPath(indexPath(childPath(path, "contacts"), i), "bodyB"),
                         "must be a body index < " + std::to_string(bodies.size()) + ", got " +
                             std::to_string(m.bodyB.index));
+    }
+    for (size_t i = 0; i < state.sensorOverlaps.size(); ++i) {
+        const PairTouch& t = state.sensorOverlaps[i];
+        if (t.bodyB.index >= bodies.size())
+            check.error(childPath(indexPath(childPath(path, "sensorOverlaps"), i), "bodyB"),
+                        "must be a body index < " + std::to_string(bodies.size()) + ", got " +
+                            std::to_string(t.bodyB.index));
     }
     if (state.joints.size() != jointCount)
         check.error(childPath(path, "joints"), "lists " + std::to_string(state.joints.size()) +

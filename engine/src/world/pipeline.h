@@ -24,6 +24,10 @@ struct StepPipeline {
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;
+    std::vector<PairTouch> sensorOverlaps;         ///< this step's, sorted by slots (World::sensorOverlaps)
+    std::vector<PairTouch> previousSensorOverlaps; ///< last step's while matching
+    std::vector<ContactEvent> contactEvents;       ///< this step's (World::contactEvents)
+    std::vector<PairTouch> touchingNow, touchingBefore; ///< scratch of recordContactEvents
     DispatchCounts dispatch{};
     MaterialTable materialTable;
     std::vector<SolverBody> bodies;                ///< by slot

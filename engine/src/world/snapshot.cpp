@@ -54,6 +54,11 @@ void World::captureState(WorldState& st, bool withContacts) const {
         c.bodyA = {ordinal[c.bodyA.index], 0};
         c.bodyB = {ordinal[c.bodyB.index], 0};
     }
+    st.sensorOverlaps.assign(p.sensorOverlaps.begin(), p.sensorOverlaps.end());
+    for (PairTouch& t : st.sensorOverlaps) {
+        t.bodyA = {ordinal[t.bodyA.index], 0};
+        t.bodyB = {ordinal[t.bodyB.index], 0};
+    }
     st.joints.clear();
     for (uint32_t i = 0; i < joints_.size(); ++i) {
         const JointSlot& j = joints_[i];
@@ -90,6 +95,9 @@ bool World::restoreState(const WorldState& st, std::string* error) {
         if (m.bodyA.index >= ids.size() || m.bodyB.index >= ids.size() ||
             !(m.bodyA.index < m.bodyB.index) || m.pointCount < 0 || m.pointCount > 4)
             return fail("a contact names bodies out of range or out of order");
+    for (const PairTouch& t : st.sensorOverlaps)
+        if (t.bodyA.index >= ids.size() || t.bodyB.index >= ids.size() || !(t.bodyA.index < t.bodyB.index))
+            return fail("a sensor overlap names bodies out of range or out of order");
     for (const BodyState& bs : st.bodies)
         if (bs.sleepIsland >= ids.size() && bs.sleeping)
             return fail("a sleep island names a body out of range");
@@ -146,6 +154,15 @@ bool World::restoreState(const WorldState& st, std::string* error) {
     }
     // The solver's figures belong to a step that has not run here; they stay zero until one does.
     p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
+    // Events belong to the step that made them; the next step measures its own against these.
+    p.contactEvents.clear();
+    p.previousSensorOverlaps.clear();
+    p.sensorOverlaps.clear();
+    for (const PairTouch& t : st.sensorOverlaps) {
+        PairTouch& r = p.sensorOverlaps.emplace_back(t);
+        r.bodyA = ids[t.bodyA.index];
+        r.bodyB = ids[t.bodyB.index];
+    }
 
     p.jointImpulses.assign(joints_.size() + 1, {});
     for (size_t k = 0; k < jointList.size(); ++k) {

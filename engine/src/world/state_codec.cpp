@@ -1,7 +1,7 @@
 // Packing a WorldState into bytes and back (the recorder's format). Floats are copied as
 // their bits, so nothing is rounded. Sizes (packedSize): 24 bytes of header and 8 of counts;
 // per body 113; per cached pair 9, plus 73 when its shapes touch and 50 per contact point;
-// per joint 97 + 4 per row.
+// per joint 97 + 4 per row; 4 of count and 16 per sensor overlap.
 #include "world/state_codec.h"
 
 #include <cassert>
@@ -32,13 +32,14 @@ constexpr size_t kPairBytes = 4 + 4 + 1;
 constexpr size_t kTouchingBytes = 36 + 12 + 24 + 1;
 constexpr size_t kPointBytes = 12 + 4 + 4 + 24 + 4 + 8 + 4 + 1 + 1 + 12;
 constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
+constexpr size_t kOverlapBytes = 4 + 4 + 4 + 4;
 
 size_t packedSize(const WorldState& st, std::span<const ContactManifoldInfo> contacts) {
     size_t n = kHeaderBytes + st.bodies.size() * kBodyBytes + 4 + contacts.size() * kPairBytes + 4;
     for (const ContactManifoldInfo& m : contacts)
         if (m.pointCount > 0) n += kTouchingBytes + static_cast<size_t>(m.pointCount) * kPointBytes;
     for (const JointState& j : st.joints) n += kJointBytes + 4 * j.impulses.size();
-    return n;
+    return n + 4 + st.sensorOverlaps.size() * kOverlapBytes;
 }
 
 class Reader {
@@ -130,6 +131,14 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
         w.put(static_cast<uint32_t>(j.impulses.size()));
         for (float x : j.impulses) w.put(x);
     }
+    // Already ordinals: captureState maps them (the recorder's contacts come by slot).
+    w.put(static_cast<uint32_t>(st.sensorOverlaps.size()));
+    for (const PairTouch& t : st.sensorOverlaps) {
+        w.put(t.bodyA.index);
+        w.put(t.bodyB.index);
+        w.put(t.pointCount);
+        w.put(t.deepest);
+    }
     assert(w.end() == out.data() + out.size());
 }
 
@@ -204,6 +213,11 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
         for (float& x : j.impulses)
             if (!r.get(x)) return false;
     }
+    if (!r.get(count) || count > bytes.size()) return false;
+    st.sensorOverlaps.resize(count);
+    for (PairTouch& t : st.sensorOverlaps)
+        if (!r.get(t.bodyA.index) || !r.get(t.bodyB.index) || !r.get(t.pointCount) || !r.get(t.deepest))
+            return false;
     return r.done();
 }
 

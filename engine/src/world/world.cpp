@@ -186,6 +186,7 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
     b.layer = def.layer;
     b.mask = def.mask;
     b.bullet = def.bullet;
+    b.sensor = def.sensor;
     b.previousPosition = b.position;
     b.previousOrientation = b.orientation;
     b.initialPosition = b.position;
@@ -524,6 +525,7 @@ void World::step() {
     traceStage(TraceStage::Sleep, counters_.islands);
     ++stepCount_;
     simulatedTime_ += dt;
+    recordContactEvents();
     ScopedTimer t(profile_.watchdog);
     finishStep();
 }

@@ -73,6 +73,8 @@ void World::updateContacts() {
     p.materialTable.rebuild(materials_, materialPairs_, settings_);
     std::swap(p.previous, p.manifolds);
     p.manifolds.clear();
+    std::swap(p.previousSensorOverlaps, p.sensorOverlaps);
+    p.sensorOverlaps.clear();
     for (auto& row : p.dispatch) row.fill(0);
     // Each touching pair of polyhedra is measured afresh one step in contactReuseSteps; the
     // phase comes from the bodies' ordinals (their places among live bodies), which a
@@ -130,6 +132,12 @@ void World::updateContacts() {
         info.bodyA = ida;
         info.bodyB = idb;
         ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
+        if (a.sensor || b.sensor) {
+            // The pair stays in the cache without points, so the solver, islands and waking
+            // never see it; two sensors do not sense each other.
+            if (!(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
+            continue;
+        }
         // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
         // except on its refresh step.
         const bool mayReuse = prev && prev->pointCount > 0 && !a.bullet && !b.bullet &&
@@ -181,6 +189,7 @@ void World::updateContacts() {
         }
     }
     while (old < p.previous.size()) keepIfAsleep(p.previous[old++]);
+    keepSensorOverlapsAsleep();
     counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
     counters_.pairs = touchingPairs;
     counters_.pairsRemeasured = reused;
@@ -204,13 +213,16 @@ void World::updateContacts() {
 }
 
 bool World::keptAsleep(const ContactManifoldInfo& m) const {
-    if (m.pointCount == 0 || m.bodyB.index >= slots_.size()) return false;
-    const Slot& sa = slots_[m.bodyA.index];
-    const Slot& sb = slots_[m.bodyB.index];
-    if (!sa.alive || !sb.alive || sa.generation != m.bodyA.generation ||
-        sb.generation != m.bodyB.generation)
+    return m.pointCount > 0 && pairAsleep(m.bodyA, m.bodyB);
+}
+
+bool World::pairAsleep(BodyId a, BodyId b) const {
+    if (a.index >= slots_.size() || b.index >= slots_.size()) return false;
+    const Slot& sa = slots_[a.index];
+    const Slot& sb = slots_[b.index];
+    if (!sa.alive || !sb.alive || sa.generation != a.generation || sb.generation != b.generation)
         return false;
-    auto still = [](const Body& b) { return b.type == BodyType::Static || (b.isDynamic() && b.sleeping); };
+    auto still = [](const Body& body) { return body.type == BodyType::Static || (body.isDynamic() && body.sleeping); };
     return still(sa.body) && still(sb.body) && (sa.body.sleeping || sb.body.sleeping);
 }
 
@@ -375,6 +387,7 @@ void World::clearContactCache() {
     p.manifolds.clear();
     p.previous.clear();
     p.contactFigures.clear();
+    p.contactEvents.clear();
     forgetInsideViews();
     wakeAll();
 }

@@ -87,7 +87,8 @@ void World::continuousCollision() {
         Slot& s = slots_[i];
         if (!s.alive) continue;
         Body& b = s.body;
-        if (!b.bullet || !b.isDynamic() || b.sleeping) continue;
+        // A sensor passes through everything, so nothing stops it and it stops nothing.
+        if (!b.bullet || !b.isDynamic() || b.sleeping || b.sensor) continue;
         const Sweep sweep = sweepOf(b, dt);
         if (sweep.x0 == sweep.x1 && sweep.rotation == glm::vec3(0.0f)) continue;
         const Aabb box = sweptAabb(b.shape, sweep);
@@ -98,7 +99,7 @@ void World::continuousCollision() {
         float first = 1.0f;
         for (uint32_t j = 0; j < slots_.size(); ++j) {
             const Slot& o = slots_[j];
-            if (j == i || !o.alive) continue;
+            if (j == i || !o.alive || o.body.sensor) continue;
             const Body& other = o.body;
             if ((b.mask & other.layer) == 0 || (other.mask & b.layer) == 0) continue;
             if (!jointsAllowCollision(std::min(i, j), std::max(i, j))) continue;
