@@ -384,6 +384,8 @@ private:
     void finishJoints(float dt);
     /// Nonlinear Gauss-Seidel position iterations on the joints (every mode but none).
     void correctJointPositions(float dt);
+    /// Each hinge's accumulated angle at the poses the step ends with (JointInfo::angle).
+    void measureHingeAngles();
     void integratePositions(float dt);
     void correctPositions(float dt);
     /// The same-step bounce of points that landed this step (solver/contact_solver.h).

@@ -312,6 +312,18 @@ JointFrame World::jointFrame(uint32_t joint, const std::vector<SolverBody>& bodi
     return f;
 }
 
+void World::measureHingeAngles() {
+    // The rows measured the angle at the poses the step started from (or its last sub-step);
+    // the state a snapshot keeps and the Inspector shows is the angle the step ends with.
+    const glm::quat identity(1, 0, 0, 0);
+    for (JointSlot& slot : joints_) {
+        JointInfo& info = slot.info;
+        if (!slot.alive || info.broken || info.def.type != JointType::Hinge) continue;
+        const glm::quat qA = info.def.bodyA.isNull() ? identity : slots_[info.def.bodyA.index].body.orientation;
+        info.angle = hingeAngle(info, qA, slots_[info.def.bodyB.index].body.orientation);
+    }
+}
+
 void World::cacheJointImpulses() {
     StepPipeline& p = *pipeline_;
     for (uint32_t i = 0; i < p.jointRowStart.size(); ++i) {
