@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <algorithm>
 #include <cfloat>
@@ -223,9 +224,12 @@ void drawBody(App& app, BodyId id) {
 
 const ColumnHelp kJointColumns[] = {
     {"joint", "The joint's name in the scene file (or its slot number)."},
-    {"type", "distance, ballSocket, hinge, slider, fixed or coneTwist."},
-    {"position", "hinge: angle from its zero direction, rad (degrees on hover); slider: travel along "
-                 "its axis, m; other types have none."},
+    {"type", "distance, ballSocket, hinge, slider, fixed, coneTwist, angle, universal, sixDof or gear."},
+    {"position", "hinge: angle from its zero direction, rad, counted over whole turns (degrees and "
+                 "turns on hover); slider: travel along its axis, m; angle joint: rotation away from "
+                 "its locked one, rad; universal: angle between the cross's arms, rad (pi/2 held); "
+                 "sixDof: its x, y, z translations (m) and rotations (rad) on hover; gear: the "
+                 "invariant thetaA + ratio thetaB it holds, rad; other types have none."},
     {"|F| N", "Reaction force of the last step, N: the force the joint puts on body B (A feels the "
               "opposite). Hover a value for its components."},
     {"torque N m", "Magnitude of the joint's reaction torque in the last step, N m."},
@@ -241,6 +245,34 @@ std::string jointLabel(const JointInfo& j, JointId id) {
     return slot;
 }
 
+/// The position column: each type's own coordinate (kJointColumns says which).
+void jointPosition(const JointInfo& j) {
+    char text[200];
+    switch (j.def.type) {
+    case JointType::Hinge:
+        ImGui::Text("%.3f rad", j.angle);
+        std::snprintf(text, sizeof text, "%.2f degrees, %.2f turns", glm::degrees(j.angle),
+                      j.angle / glm::two_pi<float>());
+        itemTooltip(text);
+        break;
+    case JointType::Slider: ImGui::Text("%.4f m", j.angle); break;
+    case JointType::Angle:
+    case JointType::Universal:
+    case JointType::Gear: ImGui::Text("%.4f rad", j.angle); break;
+    case JointType::SixDof: {
+        const std::array<float, 6>& c = j.coordinates;
+        ImGui::Text("%.3f m, %.3f rad", c[0], c[3]);
+        std::snprintf(text, sizeof text,
+                      "translation x %.4f, y %.4f, z %.4f m\nrotation: twist x %.4f, swing y %.4f, "
+                      "swing z %.4f rad",
+                      c[0], c[1], c[2], c[3], c[4], c[5]);
+        itemTooltip(text);
+        break;
+    }
+    default: ImGui::TextDisabled("-"); break;
+    }
+}
+
 void jointRow(const World& world, BodyId self, JointId id) {
     const JointInfo& j = world.joint(id);
     const bool selfIsA = j.def.bodyA == self;
@@ -252,15 +284,7 @@ void jointRow(const World& world, BodyId self, JointId id) {
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(std::string(toString(j.def.type)).c_str());
     ImGui::TableNextColumn();
-    if (j.def.type == JointType::Hinge) {
-        ImGui::Text("%.3f rad", j.angle);
-        std::snprintf(text, sizeof text, "%.2f degrees", glm::degrees(j.angle));
-        itemTooltip(text);
-    } else if (j.def.type == JointType::Slider) {
-        ImGui::Text("%.4f m", j.angle);
-    } else {
-        ImGui::TextDisabled("-");
-    }
+    jointPosition(j);
     ImGui::TableNextColumn();
     ImGui::Text("%.4g", glm::length(j.reactionForce));
     std::snprintf(text, sizeof text, "on B: %s N", formatVec3(j.reactionForce, 2).c_str());

@@ -28,6 +28,8 @@
 namespace tumble::peer {
 namespace {
 
+constexpr float kPi = 3.14159265f;
+
 /// A frame given in a Tumble body's coordinates, in the Bullet body's.
 btTransform inBullet(const JointEnd& end, const glm::quat& rotation, const glm::vec3& origin) {
     const glm::quat toBullet = glm::conjugate(end.principal);
@@ -61,7 +63,13 @@ std::unique_ptr<btTypedConstraint> makeJoint(const JointInfo& j, const std::stri
         const btTransform fB = inBullet(b, basisXZ(j.localRefB, j.localAxisB), j.localAnchorB);
         // Measured from A's frame (Bullet's reference sign +1), Bullet's angle is Tumble's.
         auto hinge = std::make_unique<btHingeConstraint>(rbA, rbB, fA, fB, true);
-        if (def.limitEnabled) hinge->setLimit(def.lowerLimit, def.upperLimit);
+        if (def.limitEnabled) {
+            // Bullet's hinge angle wraps at +-pi; Tumble's counts turns.
+            if (def.lowerLimit < -kPi || def.upperLimit > kPi)
+                note(unmapped, "joint '%s': Bullet's hinge limits lie within +-pi: [%.3g, %.3g] rad clamped",
+                     label.c_str(), static_cast<double>(def.lowerLimit), static_cast<double>(def.upperLimit));
+            hinge->setLimit(std::max(def.lowerLimit, -kPi), std::min(def.upperLimit, kPi));
+        }
         if (def.motorEnabled) hinge->enableAngularMotor(true, def.motorSpeed, def.maxMotorForce * dt);
         out = std::move(hinge);
         break;
@@ -112,6 +120,15 @@ std::unique_ptr<btTypedConstraint> makeJoint(const JointInfo& j, const std::stri
     }
     case JointType::Distance:
         note(unmapped, "joint '%s' (distance): Bullet has no distance joint; left out", label.c_str());
+        return nullptr;
+    case JointType::Angle:
+    case JointType::Universal:
+    case JointType::SixDof:
+    case JointType::Gear:
+        // Bullet has counterparts (btUniversalConstraint, btGeneric6DofSpring2Constraint,
+        // btGearConstraint), with other frame and sign conventions: not mapped yet.
+        note(unmapped, "joint '%s' (%s): not mapped to a Bullet constraint; left out", label.c_str(),
+             std::string(toString(def.type)).c_str());
         return nullptr;
     case JointType::Count: return nullptr;
     }

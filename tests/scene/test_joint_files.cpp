@@ -150,7 +150,7 @@ TEST(JointKeys, EveryErrorOfEveryJointIsReportedWithItsPath) {
     SceneLoadResult r = scene(kTwoBodies, R"(
         {"type": "distance", "bodyA": "a", "bodyB": "b", "spring": {"frequencyHz": 2}, "maxLength": 3},
         {"type": "hinge", "bodyA": "a", "bodyB": "b", "limits": [-1, 1], "limitsDeg": [-10, 10]},
-        {"type": "hinge", "bodyB": "b", "limits": [-4, 0], "motor": {"speed": 1}},
+        {"type": "hinge", "bodyB": "b", "limits": [-1e5, 0], "motor": {"speed": 1}},
         {"type": "slider", "bodyB": "b", "motor": {"speed": 1, "maxTorque": 5}},
         {"type": "distance", "bodyA": "", "bodyB": "b"},
         {"type": "distance", "bodyB": "b"},
@@ -165,7 +165,7 @@ TEST(JointKeys, EveryErrorOfEveryJointIsReportedWithItsPath) {
     expectErrors(r, {
         "j.json: joints[0].spring: give either spring or minLength / maxLength (a rope), not both",
         "joints[1].limitsDeg: give either limits or limitsDeg, not both",
-        "joints[2].limits[0]: must be in [-3.14159, 3.14159], got -4",
+        "joints[2].limits[0]: must be in [-6283.19, 6283.19], got -100000.0",
         "joints[2].motor: missing required key 'maxTorque'",
         "joints[3].motor: unknown key 'maxTorque'",
         "joints[3].motor: missing required key 'maxForce'",
@@ -176,12 +176,97 @@ TEST(JointKeys, EveryErrorOfEveryJointIsReportedWithItsPath) {
         "joints[8].swingDeg: must be in [0, 180], got 200",
         "joints[8].twist: lower must be <= upper, got [0.5,0.25]",
         "joints[10].name: duplicate joint name 'w' (first used at joints[9].name)",
-        "joints[11].spring: does not apply to a hinge joint (only to distance)",
+        "joints[11].spring: does not apply to a hinge joint (only to distance, angle)",
         "joints[11].breakForce: must be >= 0, got -1",
         "joints[12].spring.frequencyHz: must be in (0, 1000], got 0",
         "joints[12].spring: unknown key 'damping' (known keys: frequencyHz, dampingRatio)",
         "joints[13]: must be an object such as",
     });
+}
+
+// The joints of issue 16: a hinge's limits beyond +-pi, the angle, universal, six-DOF and gear
+// joints' keys read in their units, and each bad value named by its path.
+TEST(JointKeys, NewJointTypesReadTheirKeys) {
+    SceneLoadResult r = scene(R"({"name": "a", "type": "static"}, {"name": "b", "position": [2, 0, 0]},
+                                 {"name": "c", "position": [4, 0, 0]})", R"(
+        {"type": "hinge", "name": "winch", "bodyB": "b", "axis": [0, 0, 1], "limitsDeg": [-30, 720]},
+        {"type": "hinge", "name": "other", "bodyA": "a", "bodyB": "c", "axis": [0, 0, 2], "limits": [-12.6, 12.6]},
+        {"type": "angle", "name": "keep", "bodyA": "b", "bodyB": "c", "spring": {"frequencyHz": 3, "dampingRatio": 0.5}},
+        {"type": "universal", "name": "cross", "bodyA": "b", "bodyB": "c", "anchor": [3, 0, 0], "axis": [0, 0, 1], "axisB": [0, 1, 0]},
+        {"type": "sixDof", "name": "six", "bodyA": "b", "bodyB": "c", "axis": [1, 0, 0],
+         "linear": [{"mode": "free", "motor": {"speed": 0.5, "maxForce": 20}},
+                    {"mode": "limited", "limits": [-0.1, 0.2], "spring": {"frequencyHz": 2, "target": 0.05}},
+                    {"mode": "locked"}],
+         "angular": [{"mode": "free", "motor": {"speed": 3, "maxTorque": 5}}, {"mode": "limited", "limits": [-0.5, 0.5]},
+                     {"mode": "locked"}]},
+        {"type": "gear", "name": "g", "hingeA": "winch", "hingeB": "other", "ratio": -0.5})");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    EXPECT_NEAR(jointNamed(r.scene, "winch").def.upperLimit, 4.0f * kPi, 1e-5f);
+    EXPECT_NEAR(jointNamed(r.scene, "other").def.lowerLimit, -12.6f, 1e-6f);
+    const SceneJointDef& keep = jointNamed(r.scene, "keep");
+    EXPECT_EQ(keep.def.type, JointType::Angle);
+    EXPECT_FLOAT_EQ(keep.def.frequencyHz, 3.0f);
+    EXPECT_FLOAT_EQ(keep.def.dampingRatio, 0.5f);
+    expectVec(jointNamed(r.scene, "cross").def.axisB, {0, 1, 0});
+    const JointDef& six = jointNamed(r.scene, "six").def;
+    EXPECT_EQ(six.axes[0].mode, JointAxisMode::Free);
+    EXPECT_TRUE(six.axes[0].motorEnabled);
+    EXPECT_FLOAT_EQ(six.axes[0].maxMotorForce, 20.0f);
+    EXPECT_EQ(six.axes[1].mode, JointAxisMode::Limited);
+    EXPECT_FLOAT_EQ(six.axes[1].upper, 0.2f);
+    EXPECT_FLOAT_EQ(six.axes[1].springTarget, 0.05f);
+    EXPECT_FLOAT_EQ(six.axes[1].dampingRatio, 0.7f) << "the documented default";
+    EXPECT_EQ(six.axes[2].mode, JointAxisMode::Locked);
+    EXPECT_FLOAT_EQ(six.axes[3].motorSpeed, 3.0f);
+    EXPECT_FLOAT_EQ(six.axes[4].lower, -0.5f);
+    const SceneJointDef& g = jointNamed(r.scene, "g");
+    EXPECT_EQ(g.hingeA, "winch");
+    EXPECT_EQ(g.hingeB, "other");
+    EXPECT_FLOAT_EQ(g.def.ratio, -0.5f);
+    // The world joins what the file says: the gear's bodies are its hinges' wheels.
+    World w = buildWorld(r.scene);
+    const JointInfo& gear = w.joint(w.jointIds().back());
+    EXPECT_EQ(gear.def.bodyA, w.findBody("b"));
+    EXPECT_EQ(gear.def.bodyB, w.findBody("c"));
+}
+
+TEST(JointKeys, NewJointTypesReportEveryBadValueWithItsPath) {
+    SceneLoadResult r = scene(R"({"name": "a"}, {"name": "b", "position": [2, 0, 0]}, {"name": "c"})", R"(
+        {"type": "hinge", "name": "h1", "bodyB": "b", "axis": [0, 0, 1]},
+        {"type": "hinge", "name": "h2", "bodyA": "a", "bodyB": "c", "axis": [0, 0, 1]},
+        {"type": "ballSocket", "name": "ball", "bodyB": "c"},
+        {"type": "sixDof", "bodyB": "b", "linear": [{"mode": "sliding"}, {"mode": "limited", "limits": [0.2, -0.1]},
+                                                    {"mode": "locked", "motor": {"speed": 1, "maxForce": 2}}],
+         "angular": [{"mode": "free", "limits": [-1, 1]}, {"mode": "limited"}]},
+        {"type": "gear", "hingeA": "h1", "hingeB": "missing"},
+        {"type": "gear", "hingeA": "h1", "hingeB": "ball", "ratio": 1},
+        {"type": "gear", "hingeA": "h1", "hingeB": "h2", "ratio": 0},
+        {"type": "gear", "hingeA": "h1", "hingeB": "later", "bodyB": "b"},
+        {"type": "universal", "bodyA": "a", "bodyB": "b", "axis": [0, 1, 0], "axisB": [0, 1, 1]},
+        {"type": "angle", "bodyA": "a", "bodyB": "b", "anchor": [0, 0, 0]},
+        {"type": "hinge", "name": "later", "bodyB": "b"})");
+    expectErrors(r, {
+        "joints[3].linear[0].mode: must be one of",
+        "joints[3].linear[1].limits: lower must be <= upper, got [0.2,-0.1]",
+        "joints[3].linear[2].motor: a locked axis takes no motor or spring",
+        "joints[3].angular: must be an array of 3 axes",
+        "joints[4].hingeB: no joint named 'missing' listed before this gear",
+        "joints[5].hingeB: 'ball' is a ballSocket joint; a gear couples two hinges",
+        "joints[6].ratio: must not be 0",
+        "joints[7].bodyB: does not apply to a gear joint",
+        "joints[8].axisB: must be perpendicular to axis",
+        "joints[9].anchor: does not apply to an angle joint (only to",
+    });
+    // A gear needs hinges to the world or a static body: h2's bodyA 'a' moves.
+    SceneLoadResult moving = scene(R"({"name": "a"}, {"name": "b", "position": [2, 0, 0]}, {"name": "c"})", R"(
+        {"type": "hinge", "name": "h1", "bodyB": "b", "axis": [0, 0, 1]},
+        {"type": "hinge", "name": "h2", "bodyA": "a", "bodyB": "c", "axis": [0, 0, 1]},
+        {"type": "gear", "hingeA": "h1", "hingeB": "h2"})");
+    expectErrors(moving, {"joints[2].hingeB: hinge 'h2' must join its bodyB to the world or to a static body"});
+    SceneLoadResult limited = scene(kTwoBodies, R"({"type": "sixDof", "bodyB": "b",
+        "angular": [{"mode": "limited"}, {"mode": "free"}, {"mode": "free", "spring": {"dampingRatio": 1}}]})");
+    expectErrors(limited, {"joints[0].angular[0]: a limited axis needs \"limits\": [lower, upper]",
+                           "joints[0].angular[2].spring: missing required key 'frequencyHz'"});
 }
 
 TEST(JointKeys, AJointToABodyWithItsOwnErrorAddsNoSecondError) {
@@ -335,6 +420,13 @@ TEST(JointScenes, EveryShippedSceneCreatesEachOfItsJointsBetweenTheNamedBodies) 
         for (size_t i = 0; i < ids.size(); ++i) {
             const JointInfo& info = w.joint(ids[i]);
             const SceneJointDef& def = r.scene.joints[i];
+            if (def.def.type == JointType::Gear) {
+                // A gear names hinges, and turns their wheels.
+                EXPECT_EQ(info.def.bodyA, w.joint(info.def.hingeA).def.bodyB) << entry.path();
+                EXPECT_EQ(info.def.bodyB, w.joint(info.def.hingeB).def.bodyB) << entry.path();
+                EXPECT_EQ(w.joint(info.def.hingeA).def.name, def.hingeA) << entry.path();
+                continue;
+            }
             EXPECT_EQ(w.body(info.def.bodyB).name, def.bodyB) << entry.path();
             if (def.bodyA.empty()) EXPECT_TRUE(info.def.bodyA.isNull()) << entry.path();
             else EXPECT_EQ(w.body(info.def.bodyA).name, def.bodyA) << entry.path();

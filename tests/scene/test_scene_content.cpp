@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <cmath>
 #include <string>
@@ -278,4 +279,26 @@ TEST(ShippedScenes, ProjectilesShareSpeedAndStartAndTrackTheParabola) {
         }
         EXPECT_EQ(balls, 5);
     }
+}
+
+TEST(ShippedScenes, GearTrainWindsItsWinchTwoTurnsAndStopsTheTrain) {
+    // The driver's motor asks for 2 rad/s; gears of ratio 2 and 0.25 turn the big wheel at
+    // -1 rad/s and the winch at 4 rad/s, until the winch's 720-degree limit stops everything.
+    SceneDef s = loadShipped("gear-train.json");
+    World world = buildWorld(s);
+    auto angle = [&](const char* hinge) {
+        for (JointId id : world.jointIds())
+            if (world.joint(id).def.name == hinge) return world.joint(id).angle;
+        ADD_FAILURE() << "no joint " << hinge;
+        return 0.0f;
+    };
+    for (int i = 0; i < 90; ++i) world.step(); // 1.5 s: up to speed, not at the limit yet
+    EXPECT_NEAR(world.body(world.findBody("winch")).angularVelocity.z, 4.0f, 0.04f);
+    EXPECT_NEAR(world.body(world.findBody("big wheel")).angularVelocity.z, -1.0f, 0.01f);
+    for (int i = 0; i < 270; ++i) world.step(); // 6 s in all
+    const float fourPi = 4.0f * glm::pi<float>();
+    EXPECT_NEAR(angle("winch axle"), fourPi, 0.03f) << "two whole turns, then the limit";
+    EXPECT_NEAR(angle("big axle"), -fourPi / 4.0f, 0.03f);
+    EXPECT_NEAR(angle("driver axle"), fourPi / 2.0f, 0.03f);
+    EXPECT_LT(std::fabs(world.body(world.findBody("driver")).angularVelocity.z), 0.01f) << "the train stopped";
 }

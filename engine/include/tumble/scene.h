@@ -32,7 +32,8 @@ struct CameraDef {
 struct SceneJointDef {
     JointDef def;                       ///< bodyA / bodyB are left null; buildWorld fills them
     std::string bodyA;                  ///< body name; "" = joined to the world
-    std::string bodyB;                  ///< body name, never ""
+    std::string bodyB;                  ///< body name; "" only for a gear (its hinges' bodies)
+    std::string hingeA, hingeB;         ///< gear: the names of two hinges listed before it
 };
 
 /// A group of the catalogue: the Scene panel's sections and --list-scenes' headings.

@@ -43,6 +43,9 @@ struct JointState {
     glm::vec3 localRefA{1.0f, 0.0f, 0.0f}, localRefB{1.0f, 0.0f, 0.0f};
     glm::quat relativeRotation{1.0f, 0.0f, 0.0f, 0.0f};
     float length = 0.0f;                      ///< m, distance joint rest length
+    /// JointInfo::angle: a hinge's accumulated angle (rad), which the next step unwraps
+    /// from; a gear's invariant. Snapshots without it load with 0: the wrapped angle.
+    float angle = 0.0f;
     bool broken = false;
     std::vector<float> impulses;              ///< N s (or N m s), last step's accumulated, by row
 };

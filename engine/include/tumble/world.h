@@ -384,12 +384,19 @@ private:
     void shockPropagation(const struct StepContext& ctx);
     /// Build this step's joint rows (and the drag spring's), each with its cached impulse.
     void prepareJoints(const struct StepContext& ctx);
+    /// Where joint `joint`'s bodies are now, with their solver records from `bodies` (the
+    /// world's static record last); a gear's hinges too.
+    struct JointFrame jointFrame(uint32_t joint, const std::vector<struct SolverBody>& bodies) const;
+    /// createJoint's checks and bodies of a gear: its wheels are its hinges' bodyB.
+    std::string prepareGear(JointDef& def) const;
     /// The current joint rows' impulses into the per-joint cache prepareJoints reads.
     void cacheJointImpulses();
     /// After the iterations: reaction forces, breaking, the joints' displayed state.
     void finishJoints(float dt);
     /// Nonlinear Gauss-Seidel position iterations on the joints (every mode but none).
     void correctJointPositions(float dt);
+    /// Each hinge's accumulated angle at the poses the step ends with (JointInfo::angle).
+    void measureHingeAngles();
     void integratePositions(float dt);
     void correctPositions(float dt);
     /// The same-step bounce of points that landed this step (solver/contact_solver.h).

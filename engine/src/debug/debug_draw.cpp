@@ -207,11 +207,47 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
-        {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist axis (cyan), hinge limits as an arc (yellow), the reaction force on body B as one step's impulse F dt (orange, on the Impulse scale), and the drag spring (white line)."},
+        {"joints", &DebugDrawOptions::joints, "Joints: anchors (points), the hinge/slider/twist/universal axis (cyan) and the universal joint's arm on B (magenta), hinge limits as an arc (yellow; a spiral, 2 cm a turn, beyond one turn), a six-DOF joint's frame (x cyan, y and z grey) with its limited translations (yellow segments) and rotations (yellow arcs), a gear as a line between its wheels, the reaction force on body B as one step's impulse F dt (orange, on the Impulse scale), and the drag spring (white line)."},
         {"forceFields", &DebugDrawOptions::forceFields, "Attractor centres and their radius of influence."},
         {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator; it stops where it enters a static body (the floor, a wall)."},
     };
     return flags;
+}
+
+/// The range [lower, upper] (rad) about `axis` from the zero direction `ref`, as an arc of
+/// radius 0.4 m at `centre`; a range beyond one turn spirals outwards (2 cm a turn) so the
+/// turns of a winch's limits stay apart.
+static void drawAngleRange(DebugDraw& d, const glm::vec3& centre, const glm::vec3& axis,
+                           const glm::vec3& ref, float lower, float upper) {
+    const glm::vec3 side = glm::cross(axis, ref);
+    const float turns = (upper - lower) / 6.2831853f;
+    const int n = 24 * std::max(1, static_cast<int>(std::ceil(turns)));
+    glm::vec3 prev(0.0f);
+    for (int i = 0; i <= n; ++i) {
+        const float share = static_cast<float>(i) / n;
+        const float angle = lower + (upper - lower) * share;
+        const float radius = 0.4f + 0.02f * turns * share;
+        const glm::vec3 p = centre + radius * (std::cos(angle) * ref + std::sin(angle) * side);
+        d.line(i > 0 ? prev : centre, p, kYellow);
+        prev = p;
+    }
+    d.line(centre, prev, kYellow);
+}
+
+/// A six-DOF joint: its frame on A (x cyan, y and z grey), each limited translation as a
+/// yellow segment from lower to upper, each limited rotation as a yellow arc.
+static void drawSixDof(DebugDraw& d, const JointInfo& j, const glm::quat& qA) {
+    const glm::vec3 a = j.worldAnchorA;
+    const glm::vec3 e[3] = {qA * j.localAxisA, qA * j.localRefA,
+                            qA * glm::cross(j.localAxisA, j.localRefA)};
+    for (int i = 0; i < 3; ++i) {
+        d.line(a, a + 0.5f * e[i], i == 0 ? kCyan : kGrey);
+        const JointAxisDef& lin = j.def.axes[i];
+        if (lin.mode == JointAxisMode::Limited) d.line(a + lin.lower * e[i], a + lin.upper * e[i], kYellow);
+        const JointAxisDef& ang = j.def.axes[3 + i];
+        if (ang.mode == JointAxisMode::Limited)
+            drawAngleRange(d, a, e[i], e[(i + 1) % 3], ang.lower, ang.upper);
+    }
 }
 
 static void emitJoints(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
@@ -225,25 +261,19 @@ static void emitJoints(const World& world, const DebugDrawOptions& o, DebugDraw&
         glm::quat qA(1, 0, 0, 0);
         if (!j.def.bodyA.isNull()) qA = world.body(j.def.bodyA).orientation;
         const JointType t = j.def.type;
-        if (t == JointType::Hinge || t == JointType::Slider || t == JointType::ConeTwist) {
+        if (t == JointType::Hinge || t == JointType::Slider || t == JointType::ConeTwist ||
+            t == JointType::Universal) {
             glm::vec3 axis = qA * j.localAxisA;
             d.line(a - 0.5f * axis, a + 0.5f * axis, kCyan);
-            if (t == JointType::Hinge && j.def.limitEnabled) {
-                // The allowed range as an arc about the axis, starting from A's zero direction.
-                glm::vec3 ref = qA * j.localRefA;
-                glm::vec3 side = glm::cross(axis, ref);
-                const int n = 24;
-                glm::vec3 prev(0.0f);
-                for (int i = 0; i <= n; ++i) {
-                    float angle = j.def.lowerLimit + (j.def.upperLimit - j.def.lowerLimit) * i / n;
-                    glm::vec3 p = a + 0.4f * (std::cos(angle) * ref + std::sin(angle) * side);
-                    if (i > 0) d.line(prev, p, kYellow);
-                    else d.line(a, p, kYellow);
-                    prev = p;
-                }
-                d.line(a, prev, kYellow);
+            if (t == JointType::Hinge && j.def.limitEnabled)
+                drawAngleRange(d, a, axis, qA * j.localRefA, j.def.lowerLimit, j.def.upperLimit);
+            if (t == JointType::Universal) {
+                // The cross's other arm, carried by B.
+                const glm::vec3 armB = world.body(j.def.bodyB).orientation * j.localAxisB;
+                d.line(b - 0.5f * armB, b + 0.5f * armB, kMagenta);
             }
         }
+        if (t == JointType::SixDof) drawSixDof(d, j, qA);
         // The reaction as the impulse of one step (F dt), on the same scale as contact impulses.
         glm::vec3 impulse = j.reactionForce * world.settings().timestep;
         if (glm::length(impulse) > 0.0f) d.arrow(b, b + o.impulseScale * impulse, kOrange);

@@ -11,11 +11,12 @@
 namespace tumble::scene {
 namespace {
 
-constexpr std::string_view kJointTypeNames[] = {"distance", "ballSocket", "hinge",
-                                                "slider",   "fixed",      "coneTwist"};
-constexpr JointType kJointTypes[] = {JointType::Distance, JointType::BallSocket,
-                                     JointType::Hinge,    JointType::Slider,
-                                     JointType::Fixed,    JointType::ConeTwist};
+constexpr std::string_view kJointTypeNames[] = {"distance", "ballSocket", "hinge",  "slider", "fixed",
+                                                "coneTwist", "angle",    "universal", "sixDof", "gear"};
+constexpr JointType kJointTypes[] = {JointType::Distance,  JointType::BallSocket, JointType::Hinge,
+                                     JointType::Slider,    JointType::Fixed,      JointType::ConeTwist,
+                                     JointType::Angle,     JointType::Universal,  JointType::SixDof,
+                                     JointType::Gear};
 static_assert(std::size(kJointTypes) == size_t(JointType::Count));
 
 using TypeMask = unsigned;
@@ -35,7 +36,14 @@ constexpr TypeMask kDistance = bit(JointType::Distance);
 constexpr TypeMask kHinge = bit(JointType::Hinge);
 constexpr TypeMask kSlider = bit(JointType::Slider);
 constexpr TypeMask kConeTwist = bit(JointType::ConeTwist);
-constexpr TypeMask kAxisTypes = kHinge | kSlider | kConeTwist;
+constexpr TypeMask kAngle = bit(JointType::Angle);
+constexpr TypeMask kUniversal = bit(JointType::Universal);
+constexpr TypeMask kSixDof = bit(JointType::SixDof);
+constexpr TypeMask kGear = bit(JointType::Gear);
+constexpr TypeMask kAxisTypes = kHinge | kSlider | kConeTwist | kUniversal | kSixDof;
+/// A gear joins the wheels of its hinges; an angle joint has no point to anchor.
+constexpr TypeMask kBodyTypes = kAllTypes & ~kGear;
+constexpr TypeMask kAnchorTypes = kBodyTypes & ~kAngle;
 
 constexpr double kPi = glm::pi<double>();
 
@@ -68,10 +76,18 @@ bool readInterval(const Json& v, const std::string& path, Checker& check, float&
     return true;
 }
 
-/// The angle ranges: a hinge angle and a twist are measured in (-pi, pi].
+/// The angle ranges: a twist is measured in (-pi, pi].
 Range angleRange(bool degrees) {
     return degrees ? Range::closed(-180.0, 180.0) : Range::closed(-kPi, kPi);
 }
+
+/// A hinge counts turns (its angle accumulates), so its limits may lie beyond +-pi; a
+/// thousand turns either way is more than a float angle resolves to a degree.
+Range hingeRange(bool degrees) {
+    return degrees ? Range::closed(-360000.0, 360000.0) : Range::closed(-2000.0 * kPi, 2000.0 * kPi);
+}
+
+const std::string_view kAxisModeNames[] = {"locked", "free", "limited"};
 
 constexpr float kDegToRad = glm::pi<float>() / 180.0f;
 
@@ -85,9 +101,9 @@ public:
             field("type", kAllTypes, [](const Json&, const std::string&) {}),
             field("name", kAllTypes,
                   [this](const Json& j, const std::string& p) { readString(j, p, check_, def_.name); }),
-            field("bodyA", kAllTypes, [this](const Json& j, const std::string& p) { readBodyA(j, p); }),
-            field("bodyB", kAllTypes, [this](const Json& j, const std::string& p) { readBodyB(j, p); }),
-            field("anchor", kAllTypes,
+            field("bodyA", kBodyTypes, [this](const Json& j, const std::string& p) { readBodyA(j, p); }),
+            field("bodyB", kBodyTypes, [this](const Json& j, const std::string& p) { readBodyB(j, p); }),
+            field("anchor", kAnchorTypes,
                   [this](const Json& j, const std::string& p) {
                       d_.hasAnchor = readVec3(j, p, check_, def_.anchor);
                   }),
@@ -95,7 +111,21 @@ public:
                   [this](const Json& j, const std::string& p) {
                       d_.hasAnchorB = readVec3(j, p, check_, def_.anchorB);
                   }),
-            field("axis", kAxisTypes, [this](const Json& j, const std::string& p) { readAxis(j, p); }),
+            field("axis", kAxisTypes,
+                  [this](const Json& j, const std::string& p) { readAxis(j, p, def_.axis); }),
+            field("axisB", kUniversal,
+                  [this](const Json& j, const std::string& p) { readAxis(j, p, def_.axisB); }),
+            field("linear", kSixDof, [this](const Json& j, const std::string& p) { readAxes(j, p, 0); }),
+            field("angular", kSixDof, [this](const Json& j, const std::string& p) { readAxes(j, p, 3); }),
+            field("hingeA", kGear,
+                  [this](const Json& j, const std::string& p) { readJointName(j, p, d_.joint.hingeA); }),
+            field("hingeB", kGear,
+                  [this](const Json& j, const std::string& p) { readJointName(j, p, d_.joint.hingeB); }),
+            field("ratio", kGear,
+                  [this](const Json& j, const std::string& p) {
+                      if (readFloat(j, p, check_, def_.ratio, Range::closed(-1e4, 1e4)) && def_.ratio == 0.0f)
+                          check_.error(p, "must not be 0 (a gear of ratio 0 couples nothing)");
+                  }),
             field("length", kDistance,
                   [this](const Json& j, const std::string& p) {
                       d_.hasLength = readFloat(j, p, check_, def_.length, Range::atLeast(0.0));
@@ -110,11 +140,11 @@ public:
                       d_.isRope = true;
                       d_.hasMaxLength = readFloat(j, p, check_, def_.maxLength, Range::above(0.0));
                   }),
-            field("spring", kDistance, [this](const Json& j, const std::string& p) { readSpring(j, p); }),
+            field("spring", kDistance | kAngle, [this](const Json& j, const std::string& p) { readSpring(j, p); }),
             field("limits", kHinge | kSlider,
                   [this](const Json& j, const std::string& p) {
                       hasLimits_ = true;
-                      Range range = def_.type == JointType::Hinge ? angleRange(false) : Range::any();
+                      Range range = def_.type == JointType::Hinge ? hingeRange(false) : Range::any();
                       def_.limitEnabled =
                           readInterval(j, p, check_, def_.lowerLimit, def_.upperLimit, range);
                   }),
@@ -122,7 +152,7 @@ public:
                   [this](const Json& j, const std::string& p) {
                       hasLimitsDeg_ = true;
                       def_.limitEnabled = readInterval(j, p, check_, def_.lowerLimit, def_.upperLimit,
-                                                       angleRange(true), kDegToRad);
+                                                       hingeRange(true), kDegToRad);
                   }),
             field("motor", kHinge | kSlider, [this](const Json& j, const std::string& p) { readMotor(j, p); }),
             field("swing", kConeTwist,
@@ -161,7 +191,13 @@ public:
 
     /// Checks that span several keys.
     void finish(const Json& v, const std::string& path) {
-        requireKeys(v, path, check_, {"bodyB"});
+        if (def_.type == JointType::Gear) requireKeys(v, path, check_, {"hingeA", "hingeB"});
+        else requireKeys(v, path, check_, {"bodyB"});
+        if (def_.type == JointType::Universal &&
+            std::fabs(glm::dot(def_.axis, def_.axisB)) > 1e-3f)
+            check_.error(childPath(path, "axisB"),
+                         "must be perpendicular to axis (the arms of the cross), got axis . axisB = " +
+                             formatNumber(glm::dot(def_.axis, def_.axisB)));
         auto eitherOr = [&](bool a, bool b, const char* key, const char* other) {
             if (a && b)
                 check_.error(childPath(path, key),
@@ -181,7 +217,9 @@ private:
                 std::function<void(const Json&, const std::string&)> read) {
         return {key, [this, types, read = std::move(read)](const Json& j, const std::string& p) {
                     if (types & bit(def_.type)) return read(j, p);
-                    check_.error(p, "does not apply to a " + std::string(toString(def_.type)) +
+                    const std::string type(toString(def_.type));
+                    const bool vowel = std::string_view("aeiou").find(type[0]) != std::string_view::npos;
+                    check_.error(p, std::string("does not apply to ") + (vowel ? "an " : "a ") + type +
                                         " joint (only to " + typeList(types) + ")");
                 }};
     }
@@ -206,14 +244,86 @@ private:
         d_.joint.bodyB = j.get<std::string>();
     }
 
-    void readAxis(const Json& j, const std::string& p) {
+    void readAxis(const Json& j, const std::string& p, glm::vec3& out) {
         glm::vec3 axis(0.0f);
         if (!readVec3(j, p, check_, axis)) return;
         if (!(glm::length(glm::dvec3(axis)) > 1e-6)) {
             check_.error(p, "must not be zero, got " + describe(j));
             return;
         }
-        def_.axis = glm::vec3(glm::normalize(glm::dvec3(axis)));
+        out = glm::vec3(glm::normalize(glm::dvec3(axis)));
+    }
+
+    void readJointName(const Json& j, const std::string& p, std::string& out) {
+        if (!j.is_string() || j.get_ref<const std::string&>().empty()) {
+            check_.error(p, "must name a hinge joint listed before this one, got " + describe(j));
+            return;
+        }
+        out = j.get<std::string>();
+    }
+
+    /// A six-DOF joint's "linear" or "angular": three axes (x, y, z of its frame) from `first`.
+    void readAxes(const Json& j, const std::string& p, size_t first) {
+        if (!j.is_array() || j.size() != 3) {
+            check_.error(p, "must be an array of 3 axes (x, y, z), each {\"mode\": \"locked\" | \"free\" | "
+                            "\"limited\", ...}, got " + describe(j));
+            return;
+        }
+        for (size_t i = 0; i < 3; ++i) readAxisDef(j[i], indexPath(p, i), first == 3, def_.axes[first + i]);
+    }
+
+    void readAxisDef(const Json& j, const std::string& p, bool angular, JointAxisDef& axis) {
+        bool hasLimits = false, hasMotor = false, hasSpring = false;
+        const std::string_view forceKey = angular ? "maxTorque" : "maxForce";
+        const Range limitRange = angular ? angleRange(false) : Range::any();
+        const Field fields[] = {
+            {"mode", [&](const Json& x, const std::string& xp) {
+                 if (std::optional<size_t> m = readChoice(x, xp, check_, kAxisModeNames))
+                     axis.mode = static_cast<JointAxisMode>(*m);
+             }},
+            {"limits", [&](const Json& x, const std::string& xp) {
+                 hasLimits = readInterval(x, xp, check_, axis.lower, axis.upper, limitRange);
+             }},
+            {"motor", [&](const Json& x, const std::string& xp) {
+                 const Field motor[] = {
+                     {"speed", [&](const Json& y, const std::string& yp) {
+                          readFloat(y, yp, check_, axis.motorSpeed, kMotorSpeedRange);
+                      }},
+                     {forceKey, [&](const Json& y, const std::string& yp) {
+                          readFloat(y, yp, check_, axis.maxMotorForce, kMotorForceRange);
+                      }},
+                 };
+                 hasMotor = true;
+                 if (!readObject(x, xp, check_, motor)) return;
+                 requireKeys(x, xp, check_, {forceKey});
+                 axis.motorEnabled = true;
+             }},
+            {"spring", [&](const Json& x, const std::string& xp) {
+                 const Field spring[] = {
+                     {"frequencyHz", [&](const Json& y, const std::string& yp) {
+                          readFloat(y, yp, check_, axis.frequencyHz, kSpringHertzRange);
+                      }},
+                     {"dampingRatio", [&](const Json& y, const std::string& yp) {
+                          readFloat(y, yp, check_, axis.dampingRatio, kDampingRatioRange);
+                      }},
+                     {"target", [&](const Json& y, const std::string& yp) {
+                          readFloat(y, yp, check_, axis.springTarget, limitRange);
+                      }},
+                 };
+                 hasSpring = true;
+                 if (!readObject(x, xp, check_, spring)) return;
+                 requireKeys(x, xp, check_, {"frequencyHz"});
+             }},
+        };
+        if (!readObject(j, p, check_, fields)) return;
+        requireKeys(j, p, check_, {"mode"});
+        if (axis.mode == JointAxisMode::Limited && !hasLimits && !j.contains("limits"))
+            check_.error(p, "a limited axis needs \"limits\": [lower, upper]");
+        if (axis.mode != JointAxisMode::Limited && j.contains("limits"))
+            check_.error(childPath(p, "limits"), "applies only to mode \"limited\"");
+        if (axis.mode == JointAxisMode::Locked && (hasMotor || hasSpring))
+            check_.error(childPath(p, hasMotor ? "motor" : "spring"),
+                         "a locked axis takes no motor or spring (make it \"free\" or \"limited\")");
     }
 
     void readSpring(const Json& j, const std::string& p) {
@@ -263,6 +373,45 @@ private:
 /// generator itself for a generated one.
 std::string keyPath(const JointDraft& d, std::string_view key) {
     return d.generated ? d.path : childPath(d.path, key);
+}
+
+/// A gear's hinges: joints listed before it, hinges, each turning its bodyB against the
+/// world or a static body (World::createJoint's rule), two different wheels.
+bool resolveGear(const JointDraft& d, const std::map<std::string, SceneJointDef>& resolved,
+                 const std::vector<BodyDef>& bodies, const std::map<std::string, size_t>& byName,
+                 Checker& check) {
+    const std::string* names[2] = {&d.joint.hingeA, &d.joint.hingeB};
+    const SceneJointDef* hinges[2] = {nullptr, nullptr};
+    bool ok = true;
+    for (int k = 0; k < 2; ++k) {
+        const std::string key = k == 0 ? "hingeA" : "hingeB";
+        auto it = resolved.find(*names[k]);
+        if (it == resolved.end()) {
+            check.error(keyPath(d, key), "no joint named '" + *names[k] + "' listed before this gear");
+            ok = false;
+            continue;
+        }
+        const SceneJointDef& h = it->second;
+        if (h.def.type != JointType::Hinge) {
+            check.error(keyPath(d, key), "'" + *names[k] + "' is a " + std::string(toString(h.def.type)) +
+                                             " joint; a gear couples two hinges");
+            ok = false;
+            continue;
+        }
+        auto a = byName.find(h.bodyA);
+        if (!h.bodyA.empty() && (a == byName.end() || bodies[a->second].type != BodyType::Static)) {
+            check.error(keyPath(d, key), "hinge '" + *names[k] + "' must join its bodyB to the world or "
+                                             "to a static body (its bodyA '" + h.bodyA + "' moves)");
+            ok = false;
+            continue;
+        }
+        hinges[k] = &h;
+    }
+    if (ok && hinges[0]->bodyB == hinges[1]->bodyB) {
+        check.error(keyPath(d, "hingeB"), "turns the same body as hingeA ('" + hinges[0]->bodyB + "')");
+        ok = false;
+    }
+    return ok;
 }
 
 } // namespace
@@ -317,11 +466,19 @@ void resolveJoints(const std::vector<JointDraft>& drafts, const std::vector<Body
     for (size_t i = 0; i < bodies.size(); ++i)
         if (!bodies[i].name.empty()) byName.emplace(bodies[i].name, i);
     std::map<std::string, std::string> jointNames; // name -> where first used
+    std::map<std::string, SceneJointDef> resolved;  // the valid joints so far, by name
 
     for (const JointDraft& d : drafts) {
         const size_t errorsBefore = check.count();
         SceneJointDef joint = d.joint;
         JointDef& def = joint.def;
+        if (def.type == JointType::Gear) {
+            if (!def.name.empty() && !jointNames.emplace(def.name, keyPath(d, "name")).second)
+                check.error(keyPath(d, "name"), "duplicate joint name '" + def.name + "'");
+            if (resolveGear(d, resolved, bodies, byName, check) && check.count() == errorsBefore)
+                out.push_back(std::move(joint));
+            continue;
+        }
 
         if (joint.bodyA == joint.bodyB) {
             check.error(keyPath(d, "bodyB"),
@@ -378,7 +535,10 @@ void resolveJoints(const std::vector<JointDraft>& drafts, const std::vector<Body
         } else if (!d.hasAnchor) {
             def.anchor = bodyB->position;
         }
-        if (check.count() == errorsBefore) out.push_back(std::move(joint));
+        if (check.count() == errorsBefore) {
+            if (!def.name.empty()) resolved.emplace(def.name, joint);
+            out.push_back(std::move(joint));
+        }
     }
 }
 

@@ -29,14 +29,24 @@ World buildWorld(const SceneDef& scene) {
         auto it = byName.find(name);
         return it == byName.end() ? kNullBody : it->second;
     };
-    // Joints after the bodies, their body names resolved to handles.
+    // Joints after the bodies, their body names resolved to handles; a gear's hinges by
+    // name among the joints made before it.
+    std::unordered_map<std::string, JointId> jointsByName;
+    auto findJoint = [&](const std::string& name) {
+        auto it = jointsByName.find(name);
+        return it == jointsByName.end() ? JointId{} : it->second;
+    };
     for (size_t i = 0; i < scene.joints.size(); ++i) {
         const SceneJointDef& j = scene.joints[i];
         JointDef def = j.def;
         def.bodyA = j.bodyA.empty() ? kNullBody : find(j.bodyA);
         def.bodyB = find(j.bodyB);
+        def.hingeA = findJoint(j.hingeA);
+        def.hingeB = findJoint(j.hingeB);
         std::string error;
-        if (world.createJoint(def, &error).isNull())
+        const JointId id = world.createJoint(def, &error);
+        if (!def.name.empty()) jointsByName.emplace(def.name, id);
+        if (id.isNull())
             throw std::logic_error("buildWorld: the scene validator let through joint " +
                                    std::to_string(i) + " ('" + def.name + "'): " + error);
     }

@@ -107,6 +107,25 @@ Json bodyJson(const World& world, const Body& b, const std::string& name, const 
     return j;
 }
 
+Json springJson(float frequencyHz, float dampingRatio) {
+    return {{"frequencyHz", number(frequencyHz)}, {"dampingRatio", number(dampingRatio)}};
+}
+
+/// One axis of a six-DOF joint, as joint_reader.cpp reads it.
+Json axisJson(const JointAxisDef& a, bool angular) {
+    constexpr const char* kModes[] = {"locked", "free", "limited"};
+    Json j = {{"mode", kModes[static_cast<int>(a.mode)]}};
+    if (a.mode == JointAxisMode::Limited) j["limits"] = Json::array({number(a.lower), number(a.upper)});
+    if (a.mode == JointAxisMode::Locked) return j;
+    if (a.motorEnabled)
+        j["motor"] = {{"speed", number(a.motorSpeed)}, {angular ? "maxTorque" : "maxForce", number(a.maxMotorForce)}};
+    if (a.frequencyHz > 0.0f) {
+        j["spring"] = springJson(a.frequencyHz, a.dampingRatio);
+        j["spring"]["target"] = number(a.springTarget);
+    }
+    return j;
+}
+
 Json jointJson(const World& world, const JointInfo& info, const std::vector<std::string>& names) {
     const JointDef& d = info.def;
     auto pose = [&](BodyId id, const glm::vec3& local) {
@@ -122,10 +141,18 @@ Json jointJson(const World& world, const JointInfo& info, const std::vector<std:
     };
     Json j = {{"type", std::string(toString(d.type))}};
     if (!d.name.empty()) j["name"] = d.name;
-    j["bodyA"] = d.bodyA.isNull() ? Json(nullptr) : Json(nameOf(d.bodyA));
-    j["bodyB"] = nameOf(d.bodyB);
+    if (d.type == JointType::Gear) {
+        // A gear's bodies are its hinges' wheels.
+        j["hingeA"] = world.isValid(d.hingeA) ? world.joint(d.hingeA).def.name : std::string();
+        j["hingeB"] = world.isValid(d.hingeB) ? world.joint(d.hingeB).def.name : std::string();
+        j["ratio"] = number(d.ratio);
+    } else {
+        j["bodyA"] = d.bodyA.isNull() ? Json(nullptr) : Json(nameOf(d.bodyA));
+        j["bodyB"] = nameOf(d.bodyB);
+    }
     // Anchors and axes in world space now (the state holds the exact body-frame values).
-    j["anchor"] = vec3(pose(d.bodyA, info.localAnchorA));
+    if (d.type != JointType::Gear && d.type != JointType::Angle)
+        j["anchor"] = vec3(pose(d.bodyA, info.localAnchorA));
     glm::quat qA = d.bodyA.isNull() ? glm::quat(1, 0, 0, 0) : world.body(d.bodyA).orientation;
     switch (d.type) {
     case JointType::Distance:
@@ -135,8 +162,7 @@ Json jointJson(const World& world, const JointInfo& info, const std::vector<std:
             j["minLength"] = number(d.minLength);
             j["maxLength"] = number(d.maxLength);
         } else if (d.frequencyHz > 0.0f) {
-            j["spring"] = {{"frequencyHz", number(d.frequencyHz)},
-                           {"dampingRatio", number(d.dampingRatio)}};
+            j["spring"] = springJson(d.frequencyHz, d.dampingRatio);
         }
         break;
     case JointType::Hinge:
@@ -153,6 +179,26 @@ Json jointJson(const World& world, const JointInfo& info, const std::vector<std:
         j["axis"] = vec3(qA * info.localAxisA);
         j["swing"] = number(d.swingLimit);
         j["twist"] = Json::array({number(d.twistLower), number(d.twistUpper)});
+        break;
+    case JointType::Angle:
+        if (d.frequencyHz > 0.0f) j["spring"] = springJson(d.frequencyHz, d.dampingRatio);
+        break;
+    case JointType::Universal:
+    {
+        // The arms drift apart by the solver's tolerance; written square again so the file
+        // passes the reader's perpendicular check (the state keeps the exact frames).
+        const glm::vec3 armA = qA * info.localAxisA;
+        const glm::vec3 armB = world.body(d.bodyB).orientation * info.localAxisB;
+        j["axis"] = vec3(armA);
+        j["axisB"] = vec3(glm::normalize(armB - glm::dot(armA, armB) * armA));
+    }
+        break;
+    case JointType::SixDof:
+        j["axis"] = vec3(qA * info.localAxisA);
+        j["linear"] = Json::array();
+        j["angular"] = Json::array();
+        for (size_t k = 0; k < d.axes.size(); ++k)
+            j[k < 3 ? "linear" : "angular"].push_back(axisJson(d.axes[k], k >= 3));
         break;
     default: break;
     }
@@ -221,6 +267,7 @@ Json stateJson(const WorldState& st) {
                           {"localRefB", vec3(js.localRefB)},
                           {"relativeRotation", quat(js.relativeRotation)},
                           {"length", number(js.length)},
+                          {"angle", number(js.angle)},
                           {"broken", js.broken},
                           {"impulses", floats(js.impulses)}});
     }

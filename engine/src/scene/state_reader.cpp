@@ -205,6 +205,7 @@ void readJointState(const Json& v, const std::string& path, Checker& check, Join
         unitVec3Field("localRefB", check, js.localRefB),
         quatField("relativeRotation", check, js.relativeRotation),
         floatField("length", check, js.length, Range::atLeast(0.0)),
+        floatField("angle", check, js.angle),
         boolField("broken", check, js.broken),
         {"impulses", [&](const Json& j, const std::string& p) {
              readArray(j, p, check, [&](const Json& e, const std::string& ep) {

@@ -24,6 +24,10 @@ float buildJointRows(const JointInfo& joint, const JointFrame& frame, const Step
     case JointType::Slider: return buildSliderRows(joint, frame, ctx, rows);
     case JointType::Fixed: return buildFixedRows(joint, frame, ctx, rows);
     case JointType::ConeTwist: return buildConeTwistRows(joint, frame, ctx, rows);
+    case JointType::Angle: return buildAngleRows(joint, frame, ctx, rows);
+    case JointType::Universal: return buildUniversalRows(joint, frame, ctx, rows);
+    case JointType::SixDof: return buildSixDofRows(joint, frame, ctx, rows);
+    case JointType::Gear: return buildGearRows(joint, frame, ctx, rows);
     case JointType::Count: break;
     }
     return 0.0f;

@@ -14,6 +14,7 @@
 #include "tumble/joint.h"
 
 #include <glm/gtc/quaternion.hpp>
+#include <array>
 #include <span>
 #include <vector>
 
@@ -43,6 +44,11 @@ struct JointFrame {
     const SolverBody* bodyB = nullptr;
     uint32_t a = 0, b = 0;
     uint32_t joint = 0;
+    /// Gear: the two hinges it couples and the orientations of their (static) bodyA.
+    const JointInfo* hinges[2] = {nullptr, nullptr};
+    glm::quat hingeQA[2] = {{1, 0, 0, 0}, {1, 0, 0, 0}};
+    /// Six-DOF: where its six coordinates go for display (null in position passes).
+    std::array<float, 6>* coordinates = nullptr;
 };
 
 /// Build the rows of one joint this step (dispatches on the joint's type). Returns the
@@ -57,6 +63,14 @@ float buildHingeRows(const JointInfo&, const JointFrame&, const StepContext&, st
 float buildSliderRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
 float buildFixedRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
 float buildConeTwistRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildAngleRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildUniversalRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildSixDofRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+float buildGearRows(const JointInfo&, const JointFrame&, const StepContext&, std::vector<JointRow>&);
+
+/// A hinge's angle (rad) at orientations qA and qB, unwrapped against its last angle
+/// (JointInfo::angle): the wrapped angle plus the whole turns that bring it nearest.
+float hingeAngle(const JointInfo& hinge, const glm::quat& qA, const glm::quat& qB);
 
 /// Finish a row: its effective mass from the two bodies; in a position pass its bias is the
 /// share of the error C (m or rad) to remove, erp C.

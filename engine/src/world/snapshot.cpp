@@ -72,6 +72,7 @@ void World::captureState(WorldState& st, bool withContacts) const {
         js.localRefB = j.info.localRefB;
         js.relativeRotation = j.info.relativeRotation;
         js.length = j.info.length;
+        js.angle = j.info.angle;
         js.broken = j.info.broken;
         if (i < p.jointImpulses.size()) js.impulses = p.jointImpulses[i];
         st.joints.push_back(std::move(js));
@@ -176,6 +177,7 @@ bool World::restoreState(const WorldState& st, std::string* error) {
         info.localRefB = js.localRefB;
         info.relativeRotation = js.relativeRotation;
         info.length = js.length;
+        info.angle = js.angle;
         info.broken = js.broken;
         p.jointImpulses[jointList[k].index] = js.impulses;
     }

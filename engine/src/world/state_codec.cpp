@@ -1,7 +1,7 @@
 // Packing a WorldState into bytes and back (the recorder's format). Floats are copied as
 // their bits, so nothing is rounded. Sizes (packedSize): 24 bytes of header and 8 of counts;
 // per body 113; per cached pair 9, plus 73 when its shapes touch and 50 per contact point;
-// per joint 97 + 4 per row; 4 of count and 16 per sensor overlap.
+// per joint 101 + 4 per row; 4 of count and 16 per sensor overlap.
 #include "world/state_codec.h"
 
 #include <cassert>
@@ -31,7 +31,7 @@ constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
 constexpr size_t kPairBytes = 4 + 4 + 1;
 constexpr size_t kTouchingBytes = 36 + 12 + 24 + 1;
 constexpr size_t kPointBytes = 12 + 4 + 4 + 24 + 4 + 8 + 4 + 1 + 1 + 12;
-constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 1 + 4;
+constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 4 + 1 + 4;
 constexpr size_t kOverlapBytes = 4 + 4 + 4 + 4;
 
 size_t packedSize(const WorldState& st, std::span<const ContactManifoldInfo> contacts) {
@@ -127,6 +127,7 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
         w.put(j.localRefB);
         w.put(j.relativeRotation);
         w.put(j.length);
+        w.put(j.angle);
         w.put(static_cast<uint8_t>(j.broken ? 1 : 0));
         w.put(static_cast<uint32_t>(j.impulses.size()));
         for (float x : j.impulses) w.put(x);
@@ -205,7 +206,7 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
         uint32_t rows = 0;
         if (!r.get(j.localAnchorA) || !r.get(j.localAnchorB) || !r.get(j.localAxisA) ||
             !r.get(j.localAxisB) || !r.get(j.localRefA) || !r.get(j.localRefB) ||
-            !r.get(j.relativeRotation) || !r.get(j.length) || !r.get(broken) || !r.get(rows) ||
+            !r.get(j.relativeRotation) || !r.get(j.length) || !r.get(j.angle) || !r.get(broken) || !r.get(rows) ||
             rows > bytes.size())
             return false;
         j.broken = broken != 0;

@@ -517,6 +517,7 @@ void World::step() {
         ScopedTimer t(profile_.continuous);
         continuousCollision();
     }
+    measureHingeAngles();
     traceStage(TraceStage::Continuous, counters_.bulletImpacts);
     {
         ScopedTimer t(profile_.sleep);

@@ -20,24 +20,70 @@ std::string_view toString(JointType t) {
     case JointType::Slider: return "slider";
     case JointType::Fixed: return "fixed";
     case JointType::ConeTwist: return "coneTwist";
+    case JointType::Angle: return "angle";
+    case JointType::Universal: return "universal";
+    case JointType::SixDof: return "sixDof";
+    case JointType::Gear: return "gear";
     case JointType::Count: break;
     }
     return "?";
 }
 
-JointId World::createJoint(const JointDef& def, std::string* error) {
+std::string World::prepareGear(JointDef& def) const {
+    if (!std::isfinite(def.ratio) || def.ratio == 0.0f) return "ratio must be finite and not 0";
+    const JointId hinges[2] = {def.hingeA, def.hingeB};
+    if (hinges[0] == hinges[1]) return "hingeA and hingeB must be two different hinges";
+    BodyId wheels[2];
+    for (int k = 0; k < 2; ++k) {
+        const char* key = k == 0 ? "hingeA" : "hingeB";
+        if (!isValid(hinges[k])) return std::string(key) + " is missing or was destroyed";
+        const JointDef& h = joint(hinges[k]).def;
+        if (h.type != JointType::Hinge) return std::string(key) + " is a " + std::string(toString(h.type)) + " joint, not a hinge";
+        // The gear's row spans the two wheels only: the hinge's other side must not move.
+        if (!h.bodyA.isNull() && body(h.bodyA).type != BodyType::Static)
+            return std::string(key) + " '" + h.name + "' must join its bodyB to the world or to a static body";
+        // Scene files name a gear's hinges; an unnamed one could not be saved.
+        if (h.name.empty()) return std::string(key) + " has no name";
+        wheels[k] = h.bodyB;
+    }
+    if (wheels[0] == wheels[1]) return "hingeA and hingeB turn the same body";
+    def.bodyA = wheels[0];
+    def.bodyB = wheels[1];
+    // Anchored at the wheels' centres, so the gear draws as a line between them.
+    def.anchor = body(wheels[0]).position;
+    def.anchorB = body(wheels[1]).position;
+    def.hasAnchorB = true;
+    return "";
+}
+
+JointId World::createJoint(const JointDef& inDef, std::string* error) {
     auto fail = [&](const std::string& message) {
         if (error) *error = message;
         return JointId{};
     };
+    JointDef def = inDef;
+    if (def.type == JointType::Gear) {
+        const std::string gearError = prepareGear(def);
+        if (!gearError.empty()) return fail(gearError);
+    }
     if (!isValid(def.bodyB)) return fail("bodyB is missing or was destroyed");
     if (!def.bodyA.isNull() && !isValid(def.bodyA)) return fail("bodyA was destroyed");
     if (def.bodyA == def.bodyB) return fail("a body cannot be joined to itself");
-    if (!isFinite(def.anchor) || !isFinite(def.anchorB) || !isFinite(def.axis))
+    if (!isFinite(def.anchor) || !isFinite(def.anchorB) || !isFinite(def.axis) || !isFinite(def.axisB))
         return fail("non-finite anchor or axis");
     bool needsAxis = def.type == JointType::Hinge || def.type == JointType::Slider ||
-                     def.type == JointType::ConeTwist;
+                     def.type == JointType::ConeTwist || def.type == JointType::Universal ||
+                     def.type == JointType::SixDof;
     if (needsAxis && !(glm::length(def.axis) > 1e-6f)) return fail("axis must not be zero");
+    if (def.type == JointType::Universal) {
+        if (!(glm::length(def.axisB) > 1e-6f)) return fail("axisB must not be zero");
+        if (std::fabs(glm::dot(glm::normalize(def.axis), glm::normalize(def.axisB))) > 1e-3f)
+            return fail("axis and axisB must be perpendicular (the arms of the cross)");
+    }
+    if (def.type == JointType::SixDof)
+        for (const JointAxisDef& a : def.axes)
+            if (a.mode == JointAxisMode::Limited && !(a.lower <= a.upper))
+                return fail("a limited axis needs lower <= upper");
     if (def.limitEnabled && def.lowerLimit > def.upperLimit)
         return fail("limits: lower must be <= upper");
     if (def.type == JointType::Distance && def.maxLength > 0.0f && def.minLength > def.maxLength)
@@ -53,7 +99,8 @@ JointId World::createJoint(const JointDef& def, std::string* error) {
     info.localAnchorB = glm::conjugate(b.orientation) * (anchorB - b.position);
     glm::vec3 axis = needsAxis ? glm::normalize(def.axis) : glm::vec3(0, 1, 0);
     info.localAxisA = glm::conjugate(qA) * axis;
-    info.localAxisB = glm::conjugate(b.orientation) * axis;
+    info.localAxisB = glm::conjugate(b.orientation) *
+                      (def.type == JointType::Universal ? glm::normalize(def.axisB) : axis);
     glm::vec3 helper = std::fabs(axis.x) < 0.57f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
     glm::vec3 ref = glm::normalize(glm::cross(axis, helper));
     info.localRefA = glm::conjugate(qA) * ref;
@@ -62,6 +109,9 @@ JointId World::createJoint(const JointDef& def, std::string* error) {
     info.length = def.length >= 0.0f ? def.length : glm::length(anchorB - def.anchor);
     info.worldAnchorA = def.anchor;
     info.worldAnchorB = anchorB;
+    // A gear holds the invariant its hinges have now (both 0 in a freshly loaded scene).
+    if (def.type == JointType::Gear)
+        info.angle = joint(def.hingeA).angle + def.ratio * joint(def.hingeB).angle;
 
     uint32_t index;
     if (!freeJoints_.empty()) {
@@ -175,23 +225,6 @@ void World::prepareJoints(const StepContext& ctx) {
     p.jointRowCount.assign(joints_.size() + 1, 0);
     p.jointImpulses.resize(joints_.size() + 1);
 
-    auto frameOf = [&](BodyId a, BodyId b, uint32_t joint) {
-        JointFrame f;
-        f.joint = joint;
-        f.a = a.isNull() ? worldIndex : a.index;
-        f.b = b.isNull() ? worldIndex : b.index;
-        if (!a.isNull()) {
-            f.xA = slots_[a.index].body.position;
-            f.qA = slots_[a.index].body.orientation;
-        }
-        if (!b.isNull()) {
-            f.xB = slots_[b.index].body.position;
-            f.qB = slots_[b.index].body.orientation;
-        }
-        f.bodyA = &p.bodies[f.a];
-        f.bodyB = &p.bodies[f.b];
-        return f;
-    };
     auto warmStart = [&](uint32_t joint, size_t first) {
         // Rows come out in the same order every step; a changed count (a limit switching
         // rows on) starts that joint cold.
@@ -206,9 +239,9 @@ void World::prepareJoints(const StepContext& ctx) {
     for (uint32_t i = 0; i < joints_.size(); ++i) {
         JointSlot& slot = joints_[i];
         if (!slot.alive || slot.info.broken) continue;
-        const JointDef& def = slot.info.def;
-        JointFrame f = frameOf(def.bodyA, def.bodyB, i);
+        JointFrame f = jointFrame(i, p.bodies);
         if (f.bodyA->invMass == 0.0f && f.bodyB->invMass == 0.0f) continue;
+        f.coordinates = &slot.info.coordinates;
         size_t first = p.jointRows.size();
         slot.info.angle = buildJointRows(slot.info, f, ctx, p.jointRows);
         warmStart(i, first);
@@ -218,7 +251,14 @@ void World::prepareJoints(const StepContext& ctx) {
     // with stiffness as frequency and damping ratio so it feels the same at any physics rate.
     if (isValid(drag_.body) && slots_[drag_.body.index].body.invMass > 0.0f) {
         const Body& b = slots_[drag_.body.index].body;
-        JointFrame f = frameOf(kNullBody, drag_.body, static_cast<uint32_t>(joints_.size()));
+        JointFrame f;
+        f.joint = static_cast<uint32_t>(joints_.size());
+        f.a = worldIndex;
+        f.b = drag_.body.index;
+        f.xB = b.position;
+        f.qB = b.orientation;
+        f.bodyA = &p.bodies[f.a];
+        f.bodyB = &p.bodies[f.b];
         glm::vec3 rB = b.orientation * drag_.localPoint;
         glm::vec3 C = b.position + rB - drag_.target;
         float g = glm::length(settings_.gravity);
@@ -242,6 +282,45 @@ void World::prepareJoints(const StepContext& ctx) {
         warmStart(static_cast<uint32_t>(joints_.size()), first);
     } else {
         p.jointImpulses[joints_.size()].clear();
+    }
+}
+
+JointFrame World::jointFrame(uint32_t joint, const std::vector<SolverBody>& bodies) const {
+    const uint32_t worldIndex = static_cast<uint32_t>(slots_.size());
+    const JointDef& def = joints_[joint].info.def;
+    JointFrame f;
+    f.joint = joint;
+    f.a = def.bodyA.isNull() ? worldIndex : def.bodyA.index;
+    f.b = def.bodyB.index;
+    if (!def.bodyA.isNull()) {
+        f.xA = slots_[f.a].body.position;
+        f.qA = slots_[f.a].body.orientation;
+    }
+    f.xB = slots_[f.b].body.position;
+    f.qB = slots_[f.b].body.orientation;
+    f.bodyA = &bodies[f.a];
+    f.bodyB = &bodies[f.b];
+    if (def.type == JointType::Gear) {
+        const JointId hinges[2] = {def.hingeA, def.hingeB};
+        for (int k = 0; k < 2; ++k) {
+            if (!isValid(hinges[k]) || joints_[hinges[k].index].info.broken) return f; // idles
+            const JointInfo& h = joints_[hinges[k].index].info;
+            f.hinges[k] = &h;
+            if (!h.def.bodyA.isNull()) f.hingeQA[k] = slots_[h.def.bodyA.index].body.orientation;
+        }
+    }
+    return f;
+}
+
+void World::measureHingeAngles() {
+    // The rows measured the angle at the poses the step started from (or its last sub-step);
+    // the state a snapshot keeps and the Inspector shows is the angle the step ends with.
+    const glm::quat identity(1, 0, 0, 0);
+    for (JointSlot& slot : joints_) {
+        JointInfo& info = slot.info;
+        if (!slot.alive || info.broken || info.def.type != JointType::Hinge) continue;
+        const glm::quat qA = info.def.bodyA.isNull() ? identity : slots_[info.def.bodyA.index].body.orientation;
+        info.angle = hingeAngle(info, qA, slots_[info.def.bodyB.index].body.orientation);
     }
 }
 
@@ -329,19 +408,7 @@ void World::correctJointPositions(float dt) {
         for (uint32_t i = 0; i < joints_.size(); ++i) {
             const JointSlot& slot = joints_[i];
             if (!slot.alive || slot.info.broken) continue;
-            const JointDef& def = slot.info.def;
-            JointFrame f;
-            f.joint = i;
-            f.a = def.bodyA.isNull() ? worldIndex : def.bodyA.index;
-            f.b = def.bodyB.index;
-            if (!def.bodyA.isNull()) {
-                f.xA = slots_[f.a].body.position;
-                f.qA = slots_[f.a].body.orientation;
-            }
-            f.xB = slots_[f.b].body.position;
-            f.qB = slots_[f.b].body.orientation;
-            f.bodyA = &bodies[f.a];
-            f.bodyB = &bodies[f.b];
+            const JointFrame f = jointFrame(i, bodies);
             if (f.bodyA->invMass == 0.0f && f.bodyB->invMass == 0.0f) continue;
             rows.clear();
             buildJointRows(slot.info, f, ctx, rows);

@@ -21,9 +21,10 @@
 ///               velocityIterations, positionCorrection (split impulse, Baumgarte, none),
 ///               erp, warm starting and its factor, restitution threshold, relaxation,
 ///               cfm, tolerance, sleeping and its thresholds, gyroscopic mode
-///   joints      ballSocket (btPoint2PointConstraint), hinge (btHingeConstraint, limits and
-///               motor), slider (btSliderConstraint), fixed (btFixedConstraint), coneTwist
-///               (btConeTwistConstraint), collideConnected, breakForce
+///   joints      ballSocket (btPoint2PointConstraint), hinge (btHingeConstraint, limits
+///               within +-pi and motor), slider (btSliderConstraint), fixed (btFixedConstraint),
+///               coneTwist (btConeTwistConstraint), collideConnected, breakForce; angle,
+///               universal, sixDof and gear joints are left out (listed as unmapped)
 #include "tumble/divergence.h" // bodyPositions: the counterpart of BulletWorld::positions()
 #include "tumble/world.h"
 

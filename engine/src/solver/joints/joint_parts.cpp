@@ -40,7 +40,7 @@ void pointRows(const JointFrame& f, const Anchors& an, const StepContext& ctx,
 }
 
 void rotationLockRows(const JointFrame& f, const glm::quat& relative, const StepContext& ctx,
-                      std::vector<JointRow>& rows) {
+                      std::vector<JointRow>& rows, float frequencyHz, float dampingRatio) {
     glm::quat qE = f.qB * glm::conjugate(f.qA * relative);
     if (qE.w < 0.0f) qE = -qE; // the short way round
     const glm::vec3 theta = 2.0f * glm::vec3(qE.x, qE.y, qE.z);
@@ -48,7 +48,8 @@ void rotationLockRows(const JointFrame& f, const glm::quat& relative, const Step
         glm::vec3 e(0.0f);
         e[i] = 1.0f;
         JointRow r = makeRow(f, glm::vec3(0.0f), -e, glm::vec3(0.0f), e, false);
-        finishRow(r, f, theta[i], ctx);
+        if (frequencyHz > 0.0f) finishSpringRow(r, f, theta[i], frequencyHz, dampingRatio, ctx);
+        else finishRow(r, f, theta[i], ctx);
         rows.push_back(r);
     }
 }
@@ -75,6 +76,33 @@ void limitRows(const JointRow& row, float x, float lower, float upper, const Joi
     JointRow high = makeRow(f, -row.jvA, -row.jwA, -row.jvB, -row.jwB, row.linear != 0);
     finishLimitRow(high, f, upper - x, ctx);
     rows.push_back(high);
+}
+
+void axisRows(const JointRow& row, float x, const JointAxisDef& axis, const JointFrame& f,
+              const StepContext& ctx, std::vector<JointRow>& rows) {
+    switch (axis.mode) {
+    case JointAxisMode::Locked: {
+        JointRow locked = row;
+        finishRow(locked, f, x, ctx);
+        rows.push_back(locked);
+        return; // a locked axis has no spring (the reader refuses one)
+    }
+    case JointAxisMode::Limited: limitRows(row, x, axis.lower, axis.upper, f, ctx, rows); break;
+    case JointAxisMode::Free: break;
+    }
+    if (axis.frequencyHz > 0.0f) {
+        JointRow spring = row;
+        finishSpringRow(spring, f, x - axis.springTarget, axis.frequencyHz, axis.dampingRatio, ctx);
+        rows.push_back(spring);
+    }
+}
+
+float unwrapAngle(float wrapped, float reference) {
+    constexpr float kTurn = 6.28318531f;
+    // Whole turns as an integer count, so the result depends on the reference only through
+    // it: two references in the same turn give bit-identical angles.
+    const float turns = std::round((reference - wrapped) / kTurn);
+    return turns == 0.0f ? wrapped : wrapped + turns * kTurn;
 }
 
 void perpendiculars(const glm::vec3& n, glm::vec3& b1, glm::vec3& b2) {
