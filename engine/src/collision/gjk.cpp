@@ -313,7 +313,9 @@ Run run(const ConvexProxy& a, const ConvexProxy& b, const Frame& rel) {
         previous = vv;
         SimplexVertex w = support(-v);
         bool repeat = false;
-        for (int i = 0; i < s.count; ++i) repeat |= s.v[i].iA == w.iA && s.v[i].iB == w.iB && w.iA >= 0 && w.iB >= 0;
+        // A computed support (index -1, a cylinder's) never counts as a repeat.
+        for (int i = 0; i < s.count; ++i)
+            repeat |= s.v[i].iA == w.iA && s.v[i].iB == w.iB && w.iA >= 0 && w.iB >= 0;
         // Upper bound |v| and lower bound dot(v, w) / |v| of the distance have met.
         const float length = std::sqrt(vv);
         const bool converged = length - glm::dot(v, w.w) / length <= 1e-6f * std::max(scale, 1.0f);

@@ -1,6 +1,8 @@
 // Supporting features of the convex shapes (supporting_feature.h).
 #include "collision/supporting_feature.h"
 
+#include "collision/gjk.h"
+
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -37,13 +39,6 @@ bool hullFace(const ConvexHull& hull, const glm::vec3& d, SupportingFeature& f, 
     normal = face.normal;
     f.index = uint32_t(best);
     return true;
-}
-
-glm::vec3 hullSupport(const ConvexHull& hull, const glm::vec3& d) {
-    glm::vec3 best = hull.vertices[0];
-    for (const glm::vec3& v : hull.vertices)
-        if (glm::dot(v, d) > glm::dot(best, d)) best = v;
-    return best;
 }
 
 // A cylinder (radius r, half height h about Y): its end disc, its side line or its rim point.
@@ -95,12 +90,14 @@ SupportingFeature supportingFeature(const Shape& shape, const Transform& x, cons
     glm::vec3 normal = d;
     switch (shape.type) {
     case ShapeType::Box: boxFace(shape.halfExtents, d, f, normal); break;
-    case ShapeType::Hull:
+    case ShapeType::Hull: {
         if (!shape.hull || hullFace(*shape.hull, d, f, normal)) break;
         // A face too large to list: its vertex furthest along d serves as one point.
-        f.points[f.count++] = hullSupport(*shape.hull, d);
+        int vertex = 0;
+        f.points[f.count++] = makeConvexProxy(shape).support(d, vertex);
         f.index = 0xFFFu;
         break;
+    }
     case ShapeType::Sphere: f.points[f.count++] = shape.radius * d; break;
     case ShapeType::Plane:
     case ShapeType::Count: f.points[f.count++] = glm::vec3(0.0f); break;
