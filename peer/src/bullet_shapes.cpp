@@ -9,6 +9,7 @@
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btCollisionMargin.h>
+#include <BulletCollision/CollisionShapes/btCompoundShape.h>
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
@@ -67,34 +68,49 @@ std::unique_ptr<btConvexHullShape> makeHull(const ConvexHull& hull, const glm::q
     return shape;
 }
 
+/// A shape in a frame turned by `principal` from Tumble's (a hull's points and a compound's
+/// children are turned; the other shapes keep their axes, their inertia being diagonal).
+/// A compound's children are kept alive in out.children.
+std::unique_ptr<btCollisionShape> makeBtShape(const Shape& s, const glm::quat& principal, PeerShape& out) {
+    switch (s.type) {
+    case ShapeType::Sphere: return std::make_unique<btSphereShape>(s.radius);
+    case ShapeType::Box: return std::make_unique<btBoxShape>(toBt(s.halfExtents));
+    case ShapeType::Capsule:
+        // Both along local Y; Bullet's height is the core segment's whole length.
+        return std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
+    case ShapeType::Cylinder:
+        // Along local Y in both; like a box, Bullet keeps the outer size (r, h, r).
+        return std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
+    case ShapeType::Hull: {
+        auto hull = makeHull(*s.hull, principal);
+        out.hullMargin = hull->getMargin();
+        return hull;
+    }
+    case ShapeType::Plane: return std::make_unique<btStaticPlaneShape>(toBt(s.normal), s.offset);
+    case ShapeType::Compound: {
+        // Bullet's compound does not own its children; the peer keeps them.
+        auto compound = std::make_unique<btCompoundShape>();
+        const glm::quat turn = glm::conjugate(principal);
+        for (const CompoundShape::Child& c : s.compound->children) {
+            std::unique_ptr<btCollisionShape> child =
+                makeBtShape(c.shape, glm::quat(1.0f, 0.0f, 0.0f, 0.0f), out);
+            btTransform pose(toBt(turn * c.orientation), toBt(turn * c.position));
+            compound->addChildShape(pose, child.get());
+            out.children.push_back(std::move(child));
+        }
+        return compound;
+    }
+    case ShapeType::Count: break;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 PeerShape makeShape(const Body& body) {
     PeerShape out;
-    const Shape& s = body.shape;
     if (body.isDynamic() && body.mass > 0.0f) principalAxes(body.localInertia, out.inertia, out.principal);
-    switch (s.type) {
-    case ShapeType::Sphere: out.shape = std::make_unique<btSphereShape>(s.radius); break;
-    case ShapeType::Box: out.shape = std::make_unique<btBoxShape>(toBt(s.halfExtents)); break;
-    case ShapeType::Capsule:
-        // Both along local Y; Bullet's height is the core segment's whole length.
-        out.shape = std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
-        break;
-    case ShapeType::Cylinder:
-        // Along local Y in both; like a box, Bullet keeps the outer size (r, h, r).
-        out.shape = std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
-        break;
-    case ShapeType::Hull: {
-        auto hull = makeHull(*s.hull, out.principal);
-        out.hullMargin = hull->getMargin();
-        out.shape = std::move(hull);
-        break;
-    }
-    case ShapeType::Plane:
-        out.shape = std::make_unique<btStaticPlaneShape>(toBt(s.normal), s.offset);
-        break;
-    case ShapeType::Count: break;
-    }
+    out.shape = makeBtShape(body.shape, out.principal, out);
     return out;
 }
 

@@ -36,6 +36,10 @@ TEST(NarrowphaseTable, EveryPairButPlanePlaneHasAFunction) {
     for (int i = 0; i < kShapeTypeCount; ++i)
         for (int j = 0; j < kShapeTypeCount; ++j) {
             ShapeType a = ShapeType(i), b = ShapeType(j);
+            if (!inCollideTable(a) || !inCollideTable(b)) {
+                EXPECT_EQ(collideCell(a, b).fn, nullptr);
+                continue;
+            }
             const CollideCell& cell = collideCell(a, b);
             bool planes = a == ShapeType::Plane && b == ShapeType::Plane;
             EXPECT_EQ(cell.fn == nullptr, planes) << toString(a) << "-" << toString(b);
@@ -73,6 +77,7 @@ TEST(NarrowphaseTable, MirroredPairsGiveTheSameManifoldWithTheNormalFlipped) {
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     for (int i = 0; i < kShapeTypeCount; ++i)
         for (int j = i + 1; j < kShapeTypeCount; ++j) {
+            if (!inCollideTable(ShapeType(i)) || !inCollideTable(ShapeType(j))) continue;
             int touching = 0;
             for (int trial = 0; trial < 100; ++trial) {
                 Transform xa = pose({u(rng), u(rng), u(rng)},
@@ -122,6 +127,7 @@ TEST(NarrowphaseTable, EveryCellReportsTheGapBetweenStackedShapes) {
     const float margin = 0.02f;
     for (int i = 0; i < kShapeTypeCount; ++i)
         for (int j = 0; j < kShapeTypeCount; ++j) {
+            if (!inCollideTable(ShapeType(i)) || !inCollideTable(ShapeType(j))) continue;
             if (i == j && ShapeType(i) == ShapeType::Plane) continue;
             // The plane is always the lower shape; otherwise A is.
             bool aIsLower = ShapeType(j) != ShapeType::Plane;
@@ -157,6 +163,7 @@ TEST(NarrowphaseTable, CoincidentShapesStillGiveAFiniteManifold) {
     std::vector<Shape> shapes = oneOfEachType();
     for (int i = 0; i < kShapeTypeCount; ++i)
         for (int j = 0; j < kShapeTypeCount; ++j) {
+            if (!inCollideTable(ShapeType(i)) || !inCollideTable(ShapeType(j))) continue;
             if (ShapeType(i) == ShapeType::Plane || ShapeType(j) == ShapeType::Plane) continue;
             Transform x = pose({1, 2, 3}, rotation(30, {1, 1, 0}));
             Manifold m = run(shapes[i], x, shapes[j], x);

@@ -115,48 +115,11 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
         return fail("a plane must be static");
 
     Shape shape;
-    shape.type = def.shape.type;
-    shape.radius = def.shape.radius;
-    shape.halfExtents = def.shape.halfExtents;
-    shape.halfHeight = def.shape.halfHeight;
-    shape.normal = def.shape.normal;
-    shape.offset = def.shape.offset;
-    glm::vec3 position = def.position;
-    switch (def.shape.type) {
-    case ShapeType::Sphere:
-        if (!(def.shape.radius > 0.0f)) return fail("sphere radius must be > 0");
-        break;
-    case ShapeType::Box:
-        if (!(glm::min(def.shape.halfExtents.x, glm::min(def.shape.halfExtents.y,
-                                                         def.shape.halfExtents.z)) > 0.0f))
-            return fail("box half extents must be > 0");
-        break;
-    case ShapeType::Capsule:
-        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight >= 0.0f))
-            return fail("capsule needs radius > 0 and halfHeight >= 0");
-        break;
-    case ShapeType::Cylinder:
-        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight > 0.0f))
-            return fail("cylinder needs radius > 0 and halfHeight > 0");
-        break;
-    case ShapeType::Hull: {
-        std::string hullError;
-        glm::vec3 com(0.0f);
-        shape.hull = buildConvexHull(def.shape.points, hullError, &com);
-        if (!shape.hull) return fail(hullError);
-        // The hull was re-centred on its centre of mass; keep the points where the user put them.
-        position += glm::normalize(def.orientation) * com;
-        break;
-    }
-    case ShapeType::Plane:
-        if (!(glm::length(def.shape.normal) > 1e-6f)) return fail("plane normal is zero");
-        // Keep dot(n, x) = offset the same plane when n is normalised.
-        shape.normal = def.shape.normal / glm::length(def.shape.normal);
-        shape.offset = def.shape.offset / glm::length(def.shape.normal);
-        break;
-    case ShapeType::Count:
-        return fail("unknown shape type");
-    }
+    std::string shapeError;
+    glm::vec3 com(0.0f);
+    if (!buildShape(def.shape, shape, shapeError, &com)) return fail(shapeError);
+    // A hull or compound was re-centred on its centre of mass; keep its parts where the user put them.
+    const glm::vec3 position = def.position + glm::normalize(def.orientation) * com;
 
     uint32_t index;
     if (!freeSlots_.empty()) {
