@@ -97,6 +97,15 @@ MassProperties cylinderMass(float r, float h, float density) {
     return mp;
 }
 
+/// A shape whose volume and inertia at density 1 were found when it was built (hull, compound).
+MassProperties scaledMass(float volume, const glm::mat3& unitInertia, float density) {
+    MassProperties mp;
+    mp.volume = volume;
+    mp.mass = density * volume;
+    mp.inertia = density * unitInertia;
+    return mp;
+}
+
 } // namespace
 
 MassProperties computeMassProperties(const Shape& shape, float density) {
@@ -109,22 +118,11 @@ MassProperties computeMassProperties(const Shape& shape, float density) {
         return capsuleMass(shape.radius, shape.halfHeight, density);
     case ShapeType::Cylinder:
         return cylinderMass(shape.radius, shape.halfHeight, density);
-    case ShapeType::Hull: {
-        MassProperties mp;
-        if (!shape.hull) return mp;
-        mp.volume = shape.hull->volume;
-        mp.mass = density * mp.volume;
-        mp.inertia = density * shape.hull->unitInertia;
-        return mp;
-    }
-    case ShapeType::Compound: {
-        MassProperties mp;
-        if (!shape.compound) return mp;
-        mp.volume = shape.compound->volume;
-        mp.mass = density * mp.volume;
-        mp.inertia = density * shape.compound->unitInertia;
-        return mp;
-    }
+    case ShapeType::Hull:
+        return shape.hull ? scaledMass(shape.hull->volume, shape.hull->unitInertia, density) : MassProperties{};
+    case ShapeType::Compound:
+        return shape.compound ? scaledMass(shape.compound->volume, shape.compound->unitInertia, density)
+                              : MassProperties{};
     case ShapeType::Plane:
     case ShapeType::Count:
         break;
