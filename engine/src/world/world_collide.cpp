@@ -130,50 +130,43 @@ void World::updateContacts() {
         // and spun them. The time of impact after the step (world_continuous.cpp) stops them.
         const float pairMargin = settings_.contactMargin;
         if (a.sensor || b.sensor) {
-            // The pair stays in the cache without points, so the solver, islands and waking
-            // never see it; two sensors do not sense each other.
+            // A sensor's pair never enters the cache, so the solver, islands and waking never
+            // see it; two sensors do not sense each other.
             ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
-            ContactManifoldInfo& info = p.manifolds.emplace_back();
-            info.bodyA = ida;
-            info.bodyB = idb;
             if (!(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
             old = prevEnd;
             continue;
         }
+        // Only touching pairs of parts enter the cache: the broad phase's candidates that do
+        // not touch (most of them in a pile of spheres) cost no record.
+        const size_t first = p.manifolds.size();
         const ContactManifoldInfo* single = prevEnd == old + 1 ? &p.previous[old] : nullptr;
         // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
         // except on its refresh step.
         const bool mayReuse = single && single->pointCount > 0 && !a.bullet && !b.bullet &&
                               polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
                               (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
-        found.clear();
-        ContactManifoldInfo reusedInfo;
-        reusedInfo.bodyA = ida;
-        reusedInfo.bodyB = idb;
-        const bool reusedNow = mayReuse && remeasureManifold(*single, a.position, a.orientation, b.position,
-                                                             b.orientation, pairMargin,
-                                                             settings_.contactReuseSlide, reusedInfo);
+        bool reusedNow = false;
+        if (mayReuse) {
+            ContactManifoldInfo& info = p.manifolds.emplace_back();
+            info.bodyA = ida;
+            info.bodyB = idb;
+            reusedNow = remeasureManifold(*single, a.position, a.orientation, b.position, b.orientation,
+                                          pairMargin, settings_.contactReuseSlide, info);
+            if (!reusedNow) p.manifolds.pop_back();
+        }
         if (reusedNow) {
             ++reused;
             ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
         } else {
+            found.clear();
             collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
                           Transform{b.position, b.orientation}, pairMargin, found, &p.dispatch);
-        }
-        // A pair none of whose parts touch keeps an empty manifold in the cache (the broad
-        // phase still reports it), as a single shape's pair always did.
-        const size_t count = reusedNow ? 1 : std::max<size_t>(found.size(), 1);
-        for (size_t c = 0; c < count; ++c) {
-            ContactManifoldInfo& info = p.manifolds.emplace_back();
-            if (reusedNow) {
-                info = reusedInfo;
-            } else {
+            for (const ChildManifold& cm : found) {
+                const Manifold& m = cm.manifold;
+                ContactManifoldInfo& info = p.manifolds.emplace_back();
                 info.bodyA = ida;
                 info.bodyB = idb;
-            }
-            if (!reusedNow && c < found.size()) {
-                const ChildManifold& cm = found[c];
-                const Manifold& m = cm.manifold;
                 info.childA = cm.childA;
                 info.childB = cm.childB;
                 info.normal = m.normal;
@@ -192,7 +185,9 @@ void World::updateContacts() {
                     q.localAnchorB = cp.localAnchorB;
                 }
             }
-            if (info.pointCount == 0) continue;
+        }
+        for (size_t c = first; c < p.manifolds.size(); ++c) {
+            ContactManifoldInfo& info = p.manifolds[c];
             // Last step's manifold between the same parts, if there was one.
             const ContactManifoldInfo* prev = nullptr;
             for (size_t k = old; k < prevEnd && !prev; ++k)
