@@ -209,11 +209,15 @@ void drawBody(App& app, BodyId id) {
                                         ImGuiInputTextFlags_CharsHexadecimal);
     itemTooltip(help);
     if (layersChanged) world.setLayers(id, layer, mask);
-    help = "Continuous collision: a fast body is swept along its step's path, so it "
-           "cannot tunnel through thin walls.";
+    const bool sweepable = world.body(id).shape.type != ShapeType::Compound;
+    help = sweepable ? "Continuous collision: a fast body is swept along its step's path, so it "
+                       "cannot tunnel through thin walls."
+                     : "Continuous collision sweeps convex bodies only: a compound cannot be a bullet.";
     editRowLabel("bullet", help);
     bool bullet = world.body(id).bullet;
+    ImGui::BeginDisabled(!sweepable);
     if (ImGui::Checkbox("##bullet", &bullet)) world.setBullet(id, bullet);
+    ImGui::EndDisabled();
     itemTooltip(help);
 
     const Body& after = world.body(id);

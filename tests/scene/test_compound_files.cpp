@@ -62,6 +62,24 @@ TEST(CompoundFiles, BadChildrenAreNamedByTheirPath) {
                   R"({"type": "compound", "children": [{"shape": {"type": "compound", "children": [{"shape": {"type": "box"}}]}}]})")),
               "c.json: bodies[1].shape.children[0].shape.type: a compound's child must be a sphere, box, "
               "capsule, cylinder or hull, got compound");
+    EXPECT_EQ(firstError(sceneWithShape(kDumbbell, R"(, "bullet": true)")),
+              "c.json: bodies[1].bullet: a compound cannot be a bullet: continuous collision sweeps convex "
+              "bodies only");
+}
+
+TEST(CompoundFiles, TheWorldRefusesToMakeACompoundABullet) {
+    SceneLoadResult r = parseScene(sceneWithShape(kDumbbell), "c.json");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    World w = buildWorld(r.scene);
+    const BodyId id = w.findBody("thing");
+    w.setBullet(id, true);
+    EXPECT_FALSE(w.body(id).bullet);
+    BodyDef def = r.scene.bodies[1];
+    def.name = "second";
+    def.bullet = true;
+    std::string error;
+    EXPECT_TRUE(w.createBody(def, &error).isNull());
+    EXPECT_EQ(error, "a compound cannot be a bullet: continuous collision sweeps convex bodies only");
 }
 
 TEST(CompoundFiles, ASnapshotOfAFallingDumbbellResumesBitForBit) {

@@ -270,6 +270,9 @@ bool finishBody(const BodyDef& def, const BodyKeys& keys, const BodyContext& ctx
         ctx.check.error(childPath(keys.path, "shape.type"),
                         "a plane must be on a static body, but this body is " +
                             std::string(toString(def.type)));
+    if (keys.shapeValid && def.bullet && def.shape.type == ShapeType::Compound)
+        ctx.check.error(childPath(keys.path, "bullet"),
+                        "a compound cannot be a bullet: continuous collision sweeps convex bodies only");
     return ctx.check.count() == keys.errorsBefore;
 }
 

@@ -113,6 +113,8 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
     if (material < 0) return fail("unknown material '" + def.material + "'");
     if (def.shape.type == ShapeType::Plane && def.type != BodyType::Static)
         return fail("a plane must be static");
+    if (def.bullet && def.shape.type == ShapeType::Compound)
+        return fail("a compound cannot be a bullet: continuous collision sweeps convex bodies only");
 
     Shape shape;
     std::string shapeError;
@@ -313,6 +315,7 @@ void World::setLayers(BodyId id, uint32_t layer, uint32_t mask) {
 
 void World::setBullet(BodyId id, bool bullet) {
     Body& b = mutableBody(id);
+    if (bullet && b.shape.type == ShapeType::Compound) return; // only convex bodies are swept
     b.bullet = bullet;
     wake(b);
 }

@@ -88,8 +88,7 @@ void World::continuousCollision() {
         if (!s.alive) continue;
         Body& b = s.body;
         // A sensor passes through everything, so nothing stops it and it stops nothing.
-        // A compound is not swept: the time of impact is a query between two convex shapes.
-        if (!b.bullet || !b.isDynamic() || b.sleeping || b.sensor || b.shape.type == ShapeType::Compound) continue;
+        if (!b.bullet || !b.isDynamic() || b.sleeping || b.sensor) continue;
         const Sweep sweep = sweepOf(b, dt);
         if (sweep.x0 == sweep.x1 && sweep.rotation == glm::vec3(0.0f)) continue;
         const Aabb box = sweptAabb(b.shape, sweep);
@@ -100,6 +99,8 @@ void World::continuousCollision() {
         float first = 1.0f;
         for (uint32_t j = 0; j < slots_.size(); ++j) {
             const Slot& o = slots_[j];
+            // The time of impact is a query between two convex shapes: a compound (which cannot
+            // be a bullet itself) is not swept against either.
             if (j == i || !o.alive || o.body.sensor || o.body.shape.type == ShapeType::Compound) continue;
             const Body& other = o.body;
             if ((b.mask & other.layer) == 0 || (other.mask & b.layer) == 0) continue;
