@@ -215,20 +215,42 @@ void World::shockPropagation(const StepContext& ctx) {
     StepPipeline& p = *pipeline_;
     // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
     std::span<ContactConstraint> constraints(p.constraints);
-    // Level of each body: contacts away from the nearest static body (breadth first, in
-    // manifold order, so it is deterministic).
+    // Level of each body: contacts away from the nearest static body, by a breadth-first
+    // search over the contact graph (its links by body, counted then filled). Shortest
+    // distances are one answer whatever the search's order, so the pass is deterministic.
     const int unset = 1 << 30;
+    const size_t n = slots_.size();
     std::vector<int>& level = p.level;
-    level.assign(slots_.size(), unset);
-    for (uint32_t i = 0; i < slots_.size(); ++i)
-        if (slots_[i].alive && slots_[i].body.invMass == 0.0f) level[i] = 0;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (const ContactConstraint& c : constraints) {
-            int& la = level[c.indexA];
-            int& lb = level[c.indexB];
-            if (la != unset && lb > la + 1) { lb = la + 1; changed = true; }
-            if (lb != unset && la > lb + 1) { la = lb + 1; changed = true; }
+    std::vector<uint32_t>& queue = p.levelQueue;
+    std::vector<uint32_t>& start = p.levelStart;
+    std::vector<uint32_t>& next = p.levelNext;
+    std::vector<uint32_t>& links = p.levelLinks;
+    level.assign(n, unset);
+    queue.clear();
+    for (uint32_t i = 0; i < n; ++i)
+        if (slots_[i].alive && slots_[i].body.invMass == 0.0f) {
+            level[i] = 0;
+            queue.push_back(i);
+        }
+    start.assign(n + 1, 0);
+    for (const ContactConstraint& c : constraints) {
+        ++start[c.indexA + 1];
+        ++start[c.indexB + 1];
+    }
+    for (size_t i = 0; i < n; ++i) start[i + 1] += start[i];
+    next.assign(start.begin(), start.end() - 1);
+    links.resize(start[n]);
+    for (const ContactConstraint& c : constraints) {
+        links[next[c.indexA]++] = c.indexB;
+        links[next[c.indexB]++] = c.indexA;
+    }
+    for (size_t head = 0; head < queue.size(); ++head) {
+        const uint32_t u = queue[head];
+        for (uint32_t k = start[u]; k < start[u + 1]; ++k) {
+            const uint32_t v = links[k];
+            if (level[v] != unset) continue;
+            level[v] = level[u] + 1;
+            queue.push_back(v);
         }
     }
     VelocityScratch& scratch = p.velocityScratch;
@@ -237,15 +259,19 @@ void World::shockPropagation(const StepContext& ctx) {
         int la = level[constraints[i].indexA], lb = level[constraints[i].indexB];
         scratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
     }
-    // Bottom-up: constraints in order of their lower level (stable, so ties keep body order).
+    // Bottom-up: constraints in order of their lower level, ties in manifold order (a
+    // counting sort by level; constraints on bodies no static one reaches come last).
+    auto lowest = [&](size_t i) {
+        const int l = std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
+        return l == unset ? static_cast<int>(queue.size()) : l; // no level reaches the body count
+    };
+    start.assign(queue.size() + 2, 0);
+    for (size_t i = 0; i < constraints.size(); ++i) ++start[static_cast<size_t>(lowest(i)) + 1];
+    for (size_t l = 0; l + 1 < start.size(); ++l) start[l + 1] += start[l];
     std::vector<uint32_t>& order = scratch.order;
     order.resize(constraints.size());
-    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
-    auto lowest = [&](uint32_t i) {
-        return std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
-    };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](uint32_t x, uint32_t y) { return lowest(x) < lowest(y); });
+    for (size_t i = 0; i < constraints.size(); ++i)
+        order[start[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
     // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
     // split-impulse pass that follows needs their real normal blocks back (it reads nothing
     // else of the couplings), so those are kept aside.
