@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/common.hpp>
+#include <glm/gtc/constants.hpp>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/matrix.hpp>
@@ -30,6 +31,20 @@ ShapeDef spawnShape(const SpawnSettings& s) {
     shape.radius = s.size;
     shape.halfExtents = glm::vec3(s.size);
     shape.halfHeight = s.size;
+    if (s.shape == ShapeType::Compound) {
+        // The dumbbell: two balls of radius size, 4 x size apart along X, on a bar between them.
+        ShapeDef ball;
+        ball.type = ShapeType::Sphere;
+        ball.radius = s.size;
+        ShapeDef bar;
+        bar.type = ShapeType::Cylinder;
+        bar.radius = 0.3f * s.size;
+        bar.halfHeight = 2.0f * s.size;
+        const glm::quat alongX = glm::angleAxis(0.5f * glm::pi<float>(), glm::vec3(0.0f, 0.0f, 1.0f));
+        shape.children = {{ball, glm::vec3(-2.0f * s.size, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)},
+                          {ball, glm::vec3(2.0f * s.size, 0.0f, 0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f)},
+                          {bar, glm::vec3(0.0f), alongX}};
+    }
     return shape;
 }
 
@@ -37,12 +52,9 @@ float spawnMass(const World& world, const SpawnSettings& s) {
     int material = world.findMaterial(s.material);
     if (material < 0) material = world.findMaterial(kDefaultMaterialName);
     if (material < 0) return 0.0f;
-    const ShapeDef def = spawnShape(s);
     Shape shape;
-    shape.type = def.type;
-    shape.radius = def.radius;
-    shape.halfExtents = def.halfExtents;
-    shape.halfHeight = def.halfHeight;
+    std::string error;
+    if (!buildShape(spawnShape(s), shape, error, nullptr)) return 0.0f;
     return computeMassProperties(shape, world.materials()[static_cast<size_t>(material)].density)
         .mass;
 }
@@ -57,6 +69,12 @@ float supportDistance(const ShapeDef& shape, const glm::vec3& n) {
         return shape.radius + shape.halfHeight * std::abs(n.y);
     case ShapeType::Cylinder: // the end disc's rim reaches r sqrt(1 - n_y^2) across the axis
         return shape.halfHeight * std::abs(n.y) + shape.radius * std::sqrt(std::max(0.0f, 1.0f - n.y * n.y));
+    case ShapeType::Compound: { // the farthest child along n, each in its place
+        float reach = 0.0f;
+        for (const CompoundChildDef& c : shape.children)
+            reach = std::max(reach, glm::dot(c.position, n) + supportDistance(c.shape, glm::conjugate(c.orientation) * n));
+        return reach;
+    }
     default:
         return 0.0f; // hulls and planes are not spawned
     }
@@ -99,7 +117,8 @@ BodyDef throwDefinition(const World& world, const SpawnSettings& s, const Ray& r
     def.position =
         ray.origin + ray.direction * (supportDistance(def.shape, ray.direction) + kThrowClearance);
     def.linearVelocity = ray.direction * s.throwSpeed;
-    def.bullet = s.throwBullet;
+    // Continuous collision sweeps convex bodies only: a thrown compound is never a bullet.
+    def.bullet = s.throwBullet && s.shape != ShapeType::Compound;
     return def;
 }
 

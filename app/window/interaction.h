@@ -35,7 +35,7 @@ enum class DragMode { Spring, Force, Torque };
 
 /// What B drops and T throws (the Spawn panel edits these).
 struct SpawnSettings {
-    ShapeType shape = ShapeType::Box; ///< sphere, box or capsule
+    ShapeType shape = ShapeType::Box; ///< sphere, box, capsule, cylinder, or compound (a dumbbell)
     float size = 0.25f;               ///< m: sphere and capsule radius, box half extent (a cube);
                                       ///< a capsule's core half height equals its radius
     std::string material = kDefaultMaterialName; ///< by name, so the choice survives a reload

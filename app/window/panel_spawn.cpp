@@ -25,13 +25,21 @@ constexpr ShapeChoice kShapes[] = {
     {ShapeType::Capsule,
      "Radius = size, core half height = size: 4 x size tall, standing along Y."},
     {ShapeType::Cylinder, "Radius = size, half height = size: 2 x size tall, standing along Y."},
+    {ShapeType::Compound,
+     "A dumbbell, one compound body: two balls of radius = size, 4 x size apart, on a bar of "
+     "radius 0.3 x size. Thrown, it is never a bullet (continuous collision sweeps convex bodies only)."},
 };
+
+/// The combo's name for a shape: the compound it offers is a dumbbell.
+std::string choiceName(ShapeType t) {
+    return t == ShapeType::Compound ? std::string("dumbbell (compound)") : std::string(toString(t));
+}
 
 bool shapeCombo(ShapeType& shape) {
     bool changed = false;
-    if (ImGui::BeginCombo("shape", std::string(toString(shape)).c_str())) {
+    if (ImGui::BeginCombo("shape", choiceName(shape).c_str())) {
         for (const ShapeChoice& c : kShapes) {
-            if (ImGui::Selectable(std::string(toString(c.type)).c_str(), c.type == shape)) {
+            if (ImGui::Selectable(choiceName(c.type).c_str(), c.type == shape)) {
                 shape = c.type;
                 changed = true;
             }

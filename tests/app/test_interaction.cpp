@@ -107,7 +107,8 @@ TEST(Interaction, ABodyMadeStaticOrDeletedWhileDraggedIsLetGo) {
 }
 
 TEST(Interaction, DroppedShapesComeToRestOnTheSurfaceUnderTheCursor) {
-    for (ShapeType shape : {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule}) {
+    // The compound is the dumbbell: it lies on its two balls, their radius above the ground.
+    for (ShapeType shape : {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule, ShapeType::Compound}) {
         World world(noSleep());
         addGround(world);
         SpawnSettings s;
@@ -130,6 +131,29 @@ TEST(Interaction, DroppedShapesComeToRestOnTheSurfaceUnderTheCursor) {
         EXPECT_NEAR(world.body(id).position.y, extent, 0.01f) << toString(shape);
         EXPECT_NEAR(world.body(id).position.x, hit.x, 0.01f) << toString(shape);
     }
+}
+
+TEST(Interaction, AThrownDumbbellIsACompoundThatIsNeverABullet) {
+    World world(noSleep());
+    SpawnSettings s;
+    s.shape = ShapeType::Compound;
+    s.size = 0.2f;
+    ASSERT_TRUE(s.throwBullet);
+    const Ray ray{{0.0f, 1.0f, 10.0f}, glm::vec3(0.0f, 0.0f, -1.0f)};
+    BodyDef def = throwDefinition(world, s, ray);
+    EXPECT_FALSE(def.bullet) << "continuous collision sweeps convex bodies only";
+    // Thrown along -Z, across the bar: its near surface is a ball's, size ahead of its centre.
+    EXPECT_NEAR(glm::dot(def.position - ray.origin, ray.direction), s.size + kThrowClearance, 1e-5f);
+    std::string error;
+    const BodyId id = world.createBody(def, &error);
+    ASSERT_FALSE(id.isNull()) << error;
+    EXPECT_EQ(partCount(world.body(id).shape), 3u);
+    // Two balls of radius r and a bar of radius 0.3 r and length 4 r (the balls' overlap
+    // with the bar counted twice, as for any compound).
+    const float r = s.size, pi = glm::pi<float>();
+    const float volume = 2.0f * 4.0f / 3.0f * pi * r * r * r + pi * 0.09f * r * r * 4.0f * r;
+    const float density = world.materials()[static_cast<size_t>(world.findMaterial(kDefaultMaterialName))].density;
+    EXPECT_NEAR(spawnMass(world, s), density * volume, 1e-3f);
 }
 
 TEST(Interaction, DropWithNothingUnderTheCursorIsTenMetresAlongTheRay) {
