@@ -57,14 +57,17 @@ void WatchSeries::add(uint64_t step, float value) {
 
 namespace {
 
-/// The contact's quantity: the manifold between the two bodies, one point or all of them.
+/// The contact's quantity: over the manifolds between the two bodies (one per touching pair of
+/// parts when either is a compound), one point or all of them.
 float contactValue(const World& world, const Watch& watch) {
     const std::vector<BodyId> ids = world.bodyIds();
     if (watch.ordinal >= ids.size() || watch.other >= ids.size()) return 0.0f;
     const BodyId a = ids[watch.ordinal], b = ids[watch.other];
+    float normal = 0.0f, friction = 0.0f, depth = 0.0f; // apart: no impulse, no overlap
     for (const ContactManifoldInfo& m : world.contacts()) {
         if (!((m.bodyA == a && m.bodyB == b) || (m.bodyA == b && m.bodyB == a))) continue;
-        float normal = 0.0f, t1 = 0.0f, t2 = 0.0f, depth = 0.0f;
+        // A manifold's points share its friction directions; manifolds each have their own.
+        float t1 = 0.0f, t2 = 0.0f;
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
             if (watch.onePoint && p.featureId != watch.feature) continue;
@@ -74,14 +77,14 @@ float contactValue(const World& world, const Watch& watch) {
             t1 += p.tangentImpulse[0];
             t2 += p.tangentImpulse[1];
         }
-        switch (watch.what) {
-        case WatchWhat::ContactNormal: return normal;
-        case WatchWhat::ContactFriction: return std::sqrt(t1 * t1 + t2 * t2);
-        case WatchWhat::ContactDepth: return depth;
-        default: return 0.0f;
-        }
+        friction += std::sqrt(t1 * t1 + t2 * t2);
     }
-    return 0.0f; // apart: no impulse, no overlap
+    switch (watch.what) {
+    case WatchWhat::ContactNormal: return normal;
+    case WatchWhat::ContactFriction: return friction;
+    case WatchWhat::ContactDepth: return depth;
+    default: return 0.0f;
+    }
 }
 
 } // namespace

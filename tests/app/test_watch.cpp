@@ -178,3 +178,37 @@ TEST(WatchPlots, TheBulletForksBallFallsAsGravitySaysAndItsSpeedIsGT) {
     EXPECT_NEAR(watches[1].bullet.values.back(), g * dt * n, 1e-3f * g * dt * n);
     EXPECT_TRUE(watches[2].bullet.values.empty());
 }
+
+TEST(WatchPlots, AContactWatchOnACompoundSumsTheManifoldsOfAllItsParts) {
+    // A table on four legs: four manifolds, one per leg. The pair's watch carries the whole
+    // weight, m g dt per step, not one leg's quarter.
+    World world(test::noSleep());
+    test::addGround(world);
+    BodyDef table;
+    table.shape.type = ShapeType::Compound;
+    ShapeDef leg;
+    leg.type = ShapeType::Box;
+    leg.halfExtents = {0.05f, 0.3f, 0.05f};
+    ShapeDef top;
+    top.type = ShapeType::Box;
+    top.halfExtents = {0.6f, 0.05f, 0.4f};
+    table.shape.children.push_back({top, {0.0f, 0.65f, 0.0f}, glm::quat(1, 0, 0, 0)});
+    for (float x : {-0.5f, 0.5f})
+        for (float z : {-0.3f, 0.3f}) table.shape.children.push_back({leg, {x, 0.3f, z}, glm::quat(1, 0, 0, 0)});
+    const BodyId id = world.createBody(table);
+    for (int i = 0; i < 60; ++i) world.step();
+    int legs = 0;
+    const ContactManifoldInfo* first = nullptr;
+    for (const ContactManifoldInfo& m : world.contacts())
+        if (m.pointCount > 0) {
+            ++legs;
+            if (!first) first = &m;
+        }
+    ASSERT_EQ(legs, 4);
+    std::vector<Watch> watches = {makeContactWatch(world, watchKind(WatchWhat::ContactNormal), *first, -1, "table")};
+    Forks none;
+    world.step();
+    sampleWatches(watches, world, none);
+    const float weightImpulse = test::kGravity * world.settings().timestep / world.body(id).invMass;
+    EXPECT_NEAR(watches[0].main.values.back(), weightImpulse, 0.01f * weightImpulse);
+}
