@@ -75,9 +75,13 @@ void bodyItems(App& app, BodyId id) {
     // Its contacts and joints, each a submenu of what can be watched.
     const std::vector<ContactManifoldInfo>& contacts = app.world.contacts();
     bool any = false;
+    BodyId listed = kNullBody; // a pair's manifolds (one per touching pair of parts) follow each other
     for (size_t i = 0; i < contacts.size(); ++i) {
         const ContactManifoldInfo& m = contacts[i];
         if (m.pointCount == 0 || (m.bodyA != id && m.bodyB != id)) continue;
+        const BodyId other = m.bodyA == id ? m.bodyB : m.bodyA;
+        if (other == listed) continue; // the watch covers the whole pair
+        listed = other;
         if (!any) ImGui::Separator();
         any = true;
         const std::string label = "Contact with " + bodyLabel(app.world, m.bodyA == id ? m.bodyB : m.bodyA) + "##" +
