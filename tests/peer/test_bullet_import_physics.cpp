@@ -1,0 +1,113 @@
+// An imported Bullet world steps in Tumble as it does in Bullet: the same .bullet file read
+// by Tumble's importer (tumble/bullet_import.h) and by Bullet's own btBulletWorldImporter into
+// a btDiscreteDynamicsWorld, both stepped at the file's time step. Free fall matches the
+// closed form in both, and a box resting on the plane stays at rest at the same height.
+#include "tumble/bullet_import.h"
+
+#include <BulletWorldImporter/btBulletWorldImporter.h>
+#include <btBulletDynamicsCommon.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+namespace {
+
+const std::string kFalling = std::string(TUMBLE_TEST_DATA_DIR) + "/bullet/falling.bullet";
+constexpr int kSteps = 60; // 1 s at the file's 1/60 s
+
+struct Track {
+    float y = 0.0f;       ///< m, after the run
+    float speed = 0.0f;   ///< m/s, after the run
+    float minY = 1e9f;    ///< m, lowest on the way
+    float maxY = -1e9f;   ///< m, highest on the way
+};
+
+void note(Track& t, float y) {
+    t.minY = std::min(t.minY, y);
+    t.maxY = std::max(t.maxY, y);
+}
+
+/// The file in Tumble: import, parse, build, step.
+std::map<std::string, Track> runTumble(float& dt, float& g) {
+    std::vector<std::string> unmapped;
+    const tumble::SceneLoadResult loaded = tumble::loadWorldFile(kFalling, unmapped);
+    EXPECT_TRUE(loaded.ok()) << loaded.errorText();
+    dt = loaded.scene.settings.timestep;
+    g = -loaded.scene.settings.gravity.y;
+    tumble::World world = tumble::buildWorld(loaded.scene);
+    std::map<std::string, Track> tracks;
+    for (int i = 0; i < kSteps; ++i) {
+        world.step(dt);
+        for (const char* name : {"ball", "crate"}) note(tracks[name], world.body(world.findBody(name)).position.y);
+    }
+    for (const char* name : {"ball", "crate"}) {
+        const tumble::Body& b = world.body(world.findBody(name));
+        tracks[name].y = b.position.y;
+        tracks[name].speed = glm::length(b.linearVelocity);
+    }
+    return tracks;
+}
+
+/// The file in Bullet: its own importer into a discrete dynamics world, one step of `dt` per step.
+std::map<std::string, Track> runBullet(float dt) {
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher(&config);
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    btDiscreteDynamicsWorld world(&dispatcher, &broadphase, &solver, &config);
+    btBulletWorldImporter importer(&world);
+    EXPECT_TRUE(importer.loadFile(kFalling.c_str()));
+    std::map<std::string, btRigidBody*> bodies = {{"ball", importer.getRigidBodyByName("ball")},
+                                                  {"crate", importer.getRigidBodyByName("crate")}};
+    std::map<std::string, Track> tracks;
+    for (const auto& [name, body] : bodies) {
+        EXPECT_NE(body, nullptr) << name;
+        if (!body) return tracks;
+    }
+    for (int i = 0; i < kSteps; ++i) {
+        world.stepSimulation(dt, 0); // no sub-steps: exactly one step of dt
+        for (const auto& [name, body] : bodies) note(tracks[name], body->getWorldTransform().getOrigin().y());
+    }
+    for (const auto& [name, body] : bodies) {
+        tracks[name].y = body->getWorldTransform().getOrigin().y();
+        tracks[name].speed = body->getLinearVelocity().length();
+    }
+    importer.deleteAllData();
+    return tracks;
+}
+
+TEST(BulletVsTumble, ImportedSphereFallsAsInBulletAndAsTheClosedForm) {
+    float dt = 0.0f, g = 0.0f;
+    std::map<std::string, Track> tumble = runTumble(dt, g);
+    std::map<std::string, Track> bullet = runBullet(dt);
+    ASSERT_FLOAT_EQ(dt, 1.0f / 60.0f);
+    ASSERT_FLOAT_EQ(g, 9.81f);
+    const float y0 = 10.0f, t = kSteps * dt;
+    EXPECT_NEAR(tumble["ball"].y, bullet["ball"].y, 1e-3f);
+    // Both integrate semi-implicitly: after n steps y = y0 - g dt^2 n (n + 1) / 2 exactly,
+    // which is the closed form y0 - g t^2 / 2 less g t dt / 2 (8.2 cm at 1 s).
+    const float discrete = y0 - g * dt * dt * kSteps * (kSteps + 1) / 2.0f;
+    EXPECT_NEAR(tumble["ball"].y, discrete, 1e-3f);
+    EXPECT_NEAR(bullet["ball"].y, discrete, 1e-3f);
+    const float closed = y0 - 0.5f * g * t * t;
+    EXPECT_NEAR(tumble["ball"].y, closed, 0.5f * g * t * dt + 1e-3f);
+    EXPECT_NEAR(bullet["ball"].y, closed, 0.5f * g * t * dt + 1e-3f);
+}
+
+TEST(BulletVsTumble, ImportedBoxRestsOnThePlaneAtTheSameHeightAsInBullet) {
+    float dt = 0.0f, g = 0.0f;
+    std::map<std::string, Track> tumble = runTumble(dt, g);
+    std::map<std::string, Track> bullet = runBullet(dt);
+    const float restingHeight = 0.5f; // half its 1 m side, on the plane y = 0
+    for (auto* run : {&tumble, &bullet}) {
+        const Track& crate = (*run)["crate"];
+        EXPECT_NEAR(crate.y, restingHeight, 5e-3f);
+        EXPECT_NEAR(crate.minY, restingHeight, 5e-3f);
+        EXPECT_NEAR(crate.maxY, restingHeight, 5e-3f);
+        EXPECT_LT(crate.speed, 1e-2f);
+    }
+    EXPECT_NEAR(tumble["crate"].y, bullet["crate"].y, 5e-3f);
+}
+
+} // namespace
