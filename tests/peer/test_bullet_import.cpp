@@ -246,7 +246,7 @@ TEST(BulletImport, MissingTruncatedAndForeignFilesGiveAnErrorNamingTheFile) {
     const std::string whole = fileBytes(kData + "falling.bullet");
     const std::string truncated = writeScratch("truncated.bullet", whole.substr(0, 1000));
     EXPECT_EQ(tumble::importBulletFile(truncated).error,
-              truncated + ": truncated (the chunk at byte 12 runs past the end of the file)");
+              truncated + ": truncated (the chunk at byte 956 runs past the end of the file)");
     const std::string headerOnly = writeScratch("header.bullet", whole.substr(0, 12));
     EXPECT_EQ(tumble::importBulletFile(headerOnly).error,
               headerOnly + ": broken (no DNA1 chunk describing its structures)");
@@ -256,7 +256,7 @@ TEST(BulletImport, MissingTruncatedAndForeignFilesGiveAnErrorNamingTheFile) {
     std::vector<std::string> unmapped = {"stale"};
     const tumble::SceneLoadResult loaded = tumble::loadWorldFile(truncated, unmapped);
     EXPECT_FALSE(loaded.ok());
-    EXPECT_EQ(loaded.errorText(), truncated + ": truncated (the chunk at byte 12 runs past the end of the file)\n");
+    EXPECT_EQ(loaded.errorText(), truncated + ": truncated (the chunk at byte 956 runs past the end of the file)\n");
     EXPECT_TRUE(unmapped.empty());
 }
 

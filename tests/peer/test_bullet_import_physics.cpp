@@ -8,8 +8,11 @@
 #include <btBulletDynamicsCommon.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -21,7 +24,10 @@ struct Track {
     float speed = 0.0f;   ///< m/s, after the run
     float minY = 1e9f;    ///< m, lowest on the way
     float maxY = -1e9f;   ///< m, highest on the way
+    glm::vec3 angularVelocity{0.0f}; ///< rad/s, after the run
 };
+
+using Names = std::vector<std::string>;
 
 void note(Track& t, float y) {
     t.minY = std::min(t.minY, y);
@@ -29,37 +35,38 @@ void note(Track& t, float y) {
 }
 
 /// The file in Tumble: import, parse, build, step.
-std::map<std::string, Track> runTumble(float& dt, float& g) {
+std::map<std::string, Track> runTumble(const std::string& file, const Names& names, float& dt, float& g) {
     std::vector<std::string> unmapped;
-    const tumble::SceneLoadResult loaded = tumble::loadWorldFile(kFalling, unmapped);
+    const tumble::SceneLoadResult loaded = tumble::loadWorldFile(file, unmapped);
     EXPECT_TRUE(loaded.ok()) << loaded.errorText();
     dt = loaded.scene.settings.timestep;
     g = -loaded.scene.settings.gravity.y;
     tumble::World world = tumble::buildWorld(loaded.scene);
     std::map<std::string, Track> tracks;
     for (int i = 0; i < kSteps; ++i) {
-        world.step(dt);
-        for (const char* name : {"ball", "crate"}) note(tracks[name], world.body(world.findBody(name)).position.y);
+        world.step(); // settings().timestep: the file's dt
+        for (const std::string& name : names) note(tracks[name], world.body(world.findBody(name)).position.y);
     }
-    for (const char* name : {"ball", "crate"}) {
+    for (const std::string& name : names) {
         const tumble::Body& b = world.body(world.findBody(name));
         tracks[name].y = b.position.y;
         tracks[name].speed = glm::length(b.linearVelocity);
+        tracks[name].angularVelocity = b.angularVelocity;
     }
     return tracks;
 }
 
 /// The file in Bullet: its own importer into a discrete dynamics world, one step of `dt` per step.
-std::map<std::string, Track> runBullet(float dt) {
+std::map<std::string, Track> runBullet(const std::string& file, const Names& names, float dt) {
     btDefaultCollisionConfiguration config;
     btCollisionDispatcher dispatcher(&config);
     btDbvtBroadphase broadphase;
     btSequentialImpulseConstraintSolver solver;
     btDiscreteDynamicsWorld world(&dispatcher, &broadphase, &solver, &config);
     btBulletWorldImporter importer(&world);
-    EXPECT_TRUE(importer.loadFile(kFalling.c_str()));
-    std::map<std::string, btRigidBody*> bodies = {{"ball", importer.getRigidBodyByName("ball")},
-                                                  {"crate", importer.getRigidBodyByName("crate")}};
+    EXPECT_TRUE(importer.loadFile(file.c_str()));
+    std::map<std::string, btRigidBody*> bodies;
+    for (const std::string& name : names) bodies[name] = importer.getRigidBodyByName(name.c_str());
     std::map<std::string, Track> tracks;
     for (const auto& [name, body] : bodies) {
         EXPECT_NE(body, nullptr) << name;
@@ -72,6 +79,8 @@ std::map<std::string, Track> runBullet(float dt) {
     for (const auto& [name, body] : bodies) {
         tracks[name].y = body->getWorldTransform().getOrigin().y();
         tracks[name].speed = body->getLinearVelocity().length();
+        const btVector3 w = body->getAngularVelocity();
+        tracks[name].angularVelocity = glm::vec3(w.x(), w.y(), w.z());
     }
     importer.deleteAllData();
     return tracks;
@@ -79,11 +88,13 @@ std::map<std::string, Track> runBullet(float dt) {
 
 TEST(BulletVsTumble, ImportedSphereFallsAsInBulletAndAsTheClosedForm) {
     float dt = 0.0f, g = 0.0f;
-    std::map<std::string, Track> tumble = runTumble(dt, g);
-    std::map<std::string, Track> bullet = runBullet(dt);
+    std::map<std::string, Track> tumble = runTumble(kFalling, {"ball", "crate"}, dt, g);
+    std::map<std::string, Track> bullet = runBullet(kFalling, {"ball", "crate"}, dt);
     ASSERT_FLOAT_EQ(dt, 1.0f / 60.0f);
     ASSERT_FLOAT_EQ(g, 9.81f);
     const float y0 = 10.0f, t = kSteps * dt;
+    std::printf("ball after %.3f s: Tumble y = %.6f m, Bullet y = %.6f m\n", static_cast<double>(t),
+                static_cast<double>(tumble["ball"].y), static_cast<double>(bullet["ball"].y));
     EXPECT_NEAR(tumble["ball"].y, bullet["ball"].y, 1e-3f);
     // Both integrate semi-implicitly: after n steps y = y0 - g dt^2 n (n + 1) / 2 exactly,
     // which is the closed form y0 - g t^2 / 2 less g t dt / 2 (8.2 cm at 1 s).
@@ -97,9 +108,13 @@ TEST(BulletVsTumble, ImportedSphereFallsAsInBulletAndAsTheClosedForm) {
 
 TEST(BulletVsTumble, ImportedBoxRestsOnThePlaneAtTheSameHeightAsInBullet) {
     float dt = 0.0f, g = 0.0f;
-    std::map<std::string, Track> tumble = runTumble(dt, g);
-    std::map<std::string, Track> bullet = runBullet(dt);
+    std::map<std::string, Track> tumble = runTumble(kFalling, {"ball", "crate"}, dt, g);
+    std::map<std::string, Track> bullet = runBullet(kFalling, {"ball", "crate"}, dt);
     const float restingHeight = 0.5f; // half its 1 m side, on the plane y = 0
+    for (auto& [engine, run] : {std::pair("Tumble", &tumble), std::pair("Bullet", &bullet)})
+        std::printf("crate in %s: y from %.6f to %.6f m, at the end %.6f m, speed %.2e m/s\n", engine,
+                    static_cast<double>((*run)["crate"].minY), static_cast<double>((*run)["crate"].maxY),
+                    static_cast<double>((*run)["crate"].y), static_cast<double>((*run)["crate"].speed));
     for (auto* run : {&tumble, &bullet}) {
         const Track& crate = (*run)["crate"];
         EXPECT_NEAR(crate.y, restingHeight, 5e-3f);
@@ -108,6 +123,26 @@ TEST(BulletVsTumble, ImportedBoxRestsOnThePlaneAtTheSameHeightAsInBullet) {
         EXPECT_LT(crate.speed, 1e-2f);
     }
     EXPECT_NEAR(tumble["crate"].y, bullet["crate"].y, 5e-3f);
+}
+
+} // namespace
+
+namespace {
+
+// The hinge's sign conventions: Bullet measures its angle and drives its motor as minus B's
+// turn about A's axis; the import flips the axis so limits and motor carry over. The
+// catalogue world's gate hinge has a 1 rad/s motor: it must turn the gate the same way.
+TEST(BulletVsTumble, ImportedHingeMotorTurnsTheGateTheWayBulletDoes) {
+    const std::string file = std::string(TUMBLE_SOURCE_DIR) + "/scenes/imported-bullet-world.bullet";
+    float dt = 0.0f, g = 0.0f;
+    std::map<std::string, Track> tumble = runTumble(file, {"gate"}, dt, g);
+    std::map<std::string, Track> bullet = runBullet(file, {"gate"}, dt);
+    const float wTumble = tumble["gate"].angularVelocity.y, wBullet = bullet["gate"].angularVelocity.y;
+    std::printf("gate after %d steps: Tumble wy = %.4f rad/s, Bullet wy = %.4f rad/s\n", kSteps,
+                static_cast<double>(wTumble), static_cast<double>(wBullet));
+    EXPECT_GT(std::fabs(wBullet), 0.5f);
+    EXPECT_GT(wTumble * wBullet, 0.0f) << "the motor turns the gate the other way in Tumble";
+    EXPECT_NEAR(wTumble, wBullet, 0.1f);
 }
 
 } // namespace
