@@ -68,9 +68,8 @@ std::string vec3Text(const glm::vec3& v) {
     return text;
 }
 
-/// The scene's settings from the file's world, when it has one.
+/// The scene's settings: the file's world's, when it has one, else Tumble's defaults.
 struct WorldSettings {
-    bool fromFile = false;
     glm::vec3 gravity{0.0f, -9.81f, 0.0f};
     float timeStep = 1.0f / 60.0f;
     int velocityIterations = 10;
@@ -225,7 +224,6 @@ std::string importInto(std::vector<char>& bytes, const std::string& path, Bullet
     peer::completeImport(file, importer, out.unmapped);
     WorldSettings settings;
     if (file.m_dynamicsWorldInfo.size() > 0) {
-        settings.fromFile = true;
         settings.gravity = peer::toGlm(holder.world.getGravity());
         settings.timeStep = holder.world.getSolverInfo().m_timeStep;
         settings.velocityIterations = holder.world.getSolverInfo().m_numIterations;

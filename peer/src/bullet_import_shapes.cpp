@@ -22,6 +22,7 @@
 
 namespace tumble::peer {
 
+// The writer of snapshots does the same (engine/src/scene/scene_writer.h, private to the engine).
 Json number(float f) {
     char text[32];
     std::snprintf(text, sizeof text, "%.9g", static_cast<double>(f));

@@ -267,6 +267,18 @@ TEST(BulletImport, OnlyTheBulletExtensionGoesToTheImporter) {
     EXPECT_FALSE(tumble::isBulletPath("bullet"));
 }
 
+// The catalogue ships the import of its .bullet with a lesson added (the catalogue lists scene
+// files, and a lesson has no place in a .bullet): the world itself must stay the import's.
+TEST(BulletImport, CatalogueSceneIsTheImportOfItsBulletFileWithALesson) {
+    const std::string scenes = std::string(TUMBLE_SOURCE_DIR) + "/scenes/";
+    const Json imported = importedScene(scenes + "imported-bullet-world.bullet");
+    std::ifstream in(scenes + "imported-bullet-world.json");
+    const Json catalogue = Json::parse(in);
+    for (const char* key : {"settings", "materials", "bodies", "joints"})
+        EXPECT_EQ(catalogue.at(key), imported.at(key)) << key << " differs from the import of the .bullet";
+    EXPECT_TRUE(catalogue.contains("lesson"));
+}
+
 TEST(BulletImport, GeneratorWritesFilesThatImportLikeTheCommittedOnes) {
     const std::string out = std::string(TUMBLE_BUILD_SCRATCH_DIR) + "/generated";
     fs::create_directories(out);

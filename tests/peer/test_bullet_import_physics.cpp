@@ -4,6 +4,7 @@
 // closed form in both, and a box resting on the plane stays at rest at the same height.
 #include "tumble/bullet_import.h"
 
+#include <glm/vec2.hpp>
 #include <BulletWorldImporter/btBulletWorldImporter.h>
 #include <btBulletDynamicsCommon.h>
 #include <gtest/gtest.h>
@@ -25,6 +26,7 @@ struct Track {
     float minY = 1e9f;    ///< m, lowest on the way
     float maxY = -1e9f;   ///< m, highest on the way
     glm::vec3 angularVelocity{0.0f}; ///< rad/s, after the run
+    float travel = 0.0f;  ///< m, horizontal distance from the start
 };
 
 using Names = std::vector<std::string>;
@@ -35,13 +37,20 @@ void note(Track& t, float y) {
 }
 
 /// The file in Tumble: import, parse, build, step.
-std::map<std::string, Track> runTumble(const std::string& file, const Names& names, float& dt, float& g) {
+/// `setting`, when given, is a --set assignment applied to the scene first.
+std::map<std::string, Track> runTumble(const std::string& file, const Names& names, float& dt, float& g,
+                                       const std::string& setting = "") {
     std::vector<std::string> unmapped;
-    const tumble::SceneLoadResult loaded = tumble::loadWorldFile(file, unmapped);
+    tumble::SceneLoadResult loaded = tumble::loadWorldFile(file, unmapped);
     EXPECT_TRUE(loaded.ok()) << loaded.errorText();
+    if (!setting.empty()) {
+        EXPECT_EQ(tumble::applySettingOverride(loaded.scene.settings, setting), "");
+    }
     dt = loaded.scene.settings.timestep;
     g = -loaded.scene.settings.gravity.y;
     tumble::World world = tumble::buildWorld(loaded.scene);
+    std::map<std::string, glm::vec3> start;
+    for (const std::string& name : names) start[name] = world.body(world.findBody(name)).position;
     std::map<std::string, Track> tracks;
     for (int i = 0; i < kSteps; ++i) {
         world.step(); // settings().timestep: the file's dt
@@ -52,12 +61,16 @@ std::map<std::string, Track> runTumble(const std::string& file, const Names& nam
         tracks[name].y = b.position.y;
         tracks[name].speed = glm::length(b.linearVelocity);
         tracks[name].angularVelocity = b.angularVelocity;
+        tracks[name].travel = glm::length(glm::vec2(b.position.x - start[name].x, b.position.z - start[name].z));
     }
     return tracks;
 }
 
 /// The file in Bullet: its own importer into a discrete dynamics world, one step of `dt` per step.
-std::map<std::string, Track> runBullet(const std::string& file, const Names& names, float dt) {
+/// Bullet's importer leaves out the velocities the file holds (Tumble's import reads them from
+/// the file's records): `velocities` gives the ones a test needs.
+std::map<std::string, Track> runBullet(const std::string& file, const Names& names, float dt,
+                                       const std::map<std::string, btVector3>& velocities = {}) {
     btDefaultCollisionConfiguration config;
     btCollisionDispatcher dispatcher(&config);
     btDbvtBroadphase broadphase;
@@ -72,6 +85,9 @@ std::map<std::string, Track> runBullet(const std::string& file, const Names& nam
         EXPECT_NE(body, nullptr) << name;
         if (!body) return tracks;
     }
+    for (const auto& [name, v] : velocities) bodies.at(name)->setLinearVelocity(v);
+    std::map<std::string, btVector3> start;
+    for (const auto& [name, body] : bodies) start[name] = body->getWorldTransform().getOrigin();
     for (int i = 0; i < kSteps; ++i) {
         world.stepSimulation(dt, 0); // no sub-steps: exactly one step of dt
         for (const auto& [name, body] : bodies) note(tracks[name], body->getWorldTransform().getOrigin().y());
@@ -81,6 +97,8 @@ std::map<std::string, Track> runBullet(const std::string& file, const Names& nam
         tracks[name].speed = body->getLinearVelocity().length();
         const btVector3 w = body->getAngularVelocity();
         tracks[name].angularVelocity = glm::vec3(w.x(), w.y(), w.z());
+        const btVector3 d = body->getWorldTransform().getOrigin() - start[name];
+        tracks[name].travel = std::sqrt(d.x() * d.x() + d.z() * d.z());
     }
     importer.deleteAllData();
     return tracks;
@@ -143,6 +161,29 @@ TEST(BulletVsTumble, ImportedHingeMotorTurnsTheGateTheWayBulletDoes) {
     EXPECT_GT(std::fabs(wBullet), 0.5f);
     EXPECT_GT(wTumble * wBullet, 0.0f) << "the motor turns the gate the other way in Tumble";
     EXPECT_NEAR(wTumble, wBullet, 0.1f);
+}
+
+} // namespace
+
+namespace {
+
+// The catalogue's bug-gallery scene: Bullet multiplies two frictions, Tumble's default takes
+// their geometric mean. With the import's "multiply" (Fix it) the drum slides as far as in
+// Bullet; with the geometric mean (Break it) it stops in half the distance.
+TEST(BulletVsTumble, ImportedFrictionCombineSlidesTheDrumAsFarAsBulletAndBreakItHalvesIt) {
+    const std::string scenes = std::string(TUMBLE_SOURCE_DIR) + "/scenes/";
+    float dt = 0.0f, g = 0.0f;
+    const float fixed = runTumble(scenes + "imported-bullet-world.json", {"drum"}, dt, g)["drum"].travel;
+    const float broken =
+        runTumble(scenes + "imported-bullet-world.json", {"drum"}, dt, g, "frictionCombine=geometricMean")["drum"].travel;
+    const float bullet = runBullet(scenes + "imported-bullet-world.bullet", {"drum"}, dt,
+                                   {{"drum", btVector3(1, 0, 0)}})["drum"].travel; // the generator's 1 m/s
+    std::printf("drum slides: Bullet %.4f m, Tumble (multiply) %.4f m, Tumble (geometric mean) %.4f m\n",
+                static_cast<double>(bullet), static_cast<double>(fixed), static_cast<double>(broken));
+    // v^2 / (2 mu g) from 1 m/s: 0.204 m at mu = 0.25, 0.102 m at 0.5.
+    EXPECT_NEAR(bullet, 0.204f, 0.02f);
+    EXPECT_NEAR(fixed, bullet, 0.02f);
+    EXPECT_NEAR(broken, 0.102f, 0.02f);
 }
 
 } // namespace
