@@ -279,12 +279,20 @@ BulletImport importBulletFile(const std::string& path) {
         return out;
     }
     std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (std::string problem = importInto(bytes, path, out); !problem.empty()) {
+    BulletImport result;
+    const std::string failure = peer::runIsolated(
+        [&] {
+            BulletImport child;
+            child.error = importInto(bytes, path, child);
+            return child;
+        },
+        result);
+    const std::string problem = failure.empty() ? result.error : failure;
+    if (!problem.empty()) {
         out.error = path + ": " + problem;
-        out.sceneText.clear();
-        out.unmapped.clear();
+        return out;
     }
-    return out;
+    return result;
 }
 
 SceneLoadResult loadWorldFile(const std::string& path, std::vector<std::string>& unmapped) {

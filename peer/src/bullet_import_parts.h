@@ -7,6 +7,9 @@
 #include <glm/vec3.hpp>
 #include <nlohmann/json.hpp>
 
+#include "tumble/bullet_import.h"
+
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -52,6 +55,10 @@ std::optional<ImportedShape> importShape(const btCollisionShape& shape, const st
 /// body's velocities, damping and kinematic flag, six-DOF joints' motors (from the file's own
 /// records). A record that does not match its object is listed in `unmapped`.
 void completeImport(bParse::btBulletFile& file, btBulletWorldImporter& importer, std::vector<std::string>& unmapped);
+
+/// Run `import` in a child process and take its result into `out`. Returns "" when the child
+/// finished, else what went wrong (it crashed, hung past a time limit, could not start).
+std::string runIsolated(const std::function<BulletImport()>& import, BulletImport& out);
 
 /// What the joint mapping needs to know of the bodies.
 struct ImportedBodies {

@@ -9,7 +9,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -241,7 +243,7 @@ std::string fileBytes(const std::string& path) {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-TEST(BulletImport, MissingTruncatedAndForeignFilesGiveAnErrorNamingTheFile) {
+TEST(BulletImport, MissingTruncatedCorruptAndForeignFilesGiveAnErrorNamingTheFile) {
     EXPECT_EQ(tumble::importBulletFile("no/such/world.bullet").error, "no/such/world.bullet: no such file");
     const std::string whole = fileBytes(kData + "falling.bullet");
     const std::string truncated = writeScratch("truncated.bullet", whole.substr(0, 1000));
@@ -252,6 +254,15 @@ TEST(BulletImport, MissingTruncatedAndForeignFilesGiveAnErrorNamingTheFile) {
               headerOnly + ": broken (no DNA1 chunk describing its structures)");
     const std::string json = writeScratch("scene.bullet", "{\"format\": \"tumble-scene\"}");
     EXPECT_EQ(tumble::importBulletFile(json).error, json + ": not a Bullet file (it does not start with \"BULLET\")");
+    // A count in the file's structure descriptions made huge: Bullet's loader runs off its
+    // buffer, in the child process the import runs in, and the caller gets an error.
+    std::string corrupt = whole;
+    const uint32_t huge = 0x7fffffff;
+    std::memcpy(corrupt.data() + corrupt.find("STRC") + 4, &huge, sizeof huge);
+    const std::string corruptPath = writeScratch("corrupt.bullet", corrupt);
+    EXPECT_EQ(tumble::importBulletFile(corruptPath).error.rfind(corruptPath + ": broken (Bullet's loader crashed reading it", 0),
+              0u)
+        << tumble::importBulletFile(corruptPath).error;
     // Through the loader the front doors use: one error, nothing imported.
     std::vector<std::string> unmapped = {"stale"};
     const tumble::SceneLoadResult loaded = tumble::loadWorldFile(truncated, unmapped);
