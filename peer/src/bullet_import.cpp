@@ -105,7 +105,7 @@ public:
             density = mass / shape->volume;
             checkInertia(rb, *shape, density, name);
         }
-        body["material"] = material(density, rb.getFriction(), rb.getRestitution());
+        body["material"] = material(density, rb.getFriction(), rb.getRestitution(), name);
         if (dynamic || kinematic) {
             body["linearVelocity"] = peer::vec3Json(peer::toGlm(rb.getLinearVelocity()));
             body["angularVelocity"] = peer::vec3Json(peer::toGlm(rb.getAngularVelocity()));
@@ -116,7 +116,7 @@ public:
         }
         if (rb.getRollingFriction() > 0.0f || rb.getSpinningFriction() > 0.0f)
             unmapped_.push_back("btRigidBody '" + name + "': rolling and spinning friction (not imported)");
-        bodies.push_back(body);
+        bodyList_.push_back(body);
         positions_.push_back(peer::toGlm(pose.getOrigin()));
     }
 
@@ -131,19 +131,18 @@ public:
                       {"version", 1},
                       {"name", title},
                       {"description", "Imported from the Bullet file " + fileName + ": " +
-                                          std::to_string(bodies.size()) + " bodies, " +
+                                          std::to_string(bodyList_.size()) + " bodies, " +
                                           std::to_string(joints.size()) + " joints, " +
                                           std::to_string(unmapped_.size()) + " items not mapped."},
                       {"settings", settings},
                       {"materials", materials_},
-                      {"bodies", bodies},
+                      {"bodies", bodyList_},
                       {"joints", joints},
                       {"camera", camera()}};
         return scene;
     }
 
     const peer::ImportedBodies& importedBodies() const { return bodies_; }
-    Json bodies = Json::array();
 
 private:
     /// Bullet's damping d takes (1 - d)^dt off per step; Tumble's c divides by 1 + dt c. The
@@ -167,7 +166,7 @@ private:
                                 "; Tumble uses its own (approximated)");
     }
 
-    std::string material(float density, float friction, float restitution) {
+    std::string material(float density, float friction, float restitution, const std::string& bodyName) {
         const auto key = std::make_tuple(density, friction, restitution);
         auto found = materialNames_.find(key);
         if (found != materialNames_.end()) return found->second;
@@ -178,7 +177,8 @@ private:
                               {"staticFriction", peer::number(friction)},
                               {"dynamicFriction", peer::number(friction)}});
         if (restitution > 1.0f)
-            unmapped_.push_back("restitution " + std::to_string(restitution) + " above 1 (clamped to 1)");
+            unmapped_.push_back("btRigidBody '" + bodyName + "': restitution " + std::to_string(restitution) +
+                                " above 1 (clamped to 1)");
         return name;
     }
 
@@ -195,6 +195,7 @@ private:
     const WorldSettings& world_;
     std::vector<std::string>& unmapped_;
     peer::ImportedBodies bodies_;
+    Json bodyList_ = Json::array(); ///< the scene's "bodies"
     std::set<std::string> usedNames_;
     int unnamed_ = 0;
     std::map<std::tuple<float, float, float>, std::string> materialNames_;
