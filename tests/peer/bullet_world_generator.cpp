@@ -193,8 +193,8 @@ bool writeMixed(const std::string& path) {
     return w.write(path);
 }
 
-/// (c) The catalogue's world: a hinged gate, a pendulum, a stack, a rolling drum, a hull and
-/// a cone Tumble cannot take, with a cone-twist joint it does not import.
+/// (c) The catalogue's world: a hinged gate, a pendulum, a stack, a sliding drum, a hull, a
+/// geared pair of wheels, and a cone Tumble cannot take, with a cone-twist joint it does not import.
 bool writeCatalogue(const std::string& path) {
     GeneratedWorld w;
     w.body("ground", groundPlane(w), 0, btVector3(0, 0, 0));
@@ -217,6 +217,15 @@ bool writeCatalogue(const std::string& path) {
     const btScalar pyramid[] = {-0.4f, 0, -0.4f, 0.4f, 0, -0.4f, 0.4f, 0, 0.4f, -0.4f, 0, 0.4f, 0, 0.6f, 0};
     w.body("pyramid", w.shape(new btConvexHullShape(pyramid, 5, 3 * sizeof(btScalar))), 1.0f, btVector3(-1, 0.02f, 3));
     w.body("cone", w.shape(new btConeShape(0.3f, 0.6f)), 1.0f, btVector3(2, 0.3f, -2));
+    // A motor turns a small wheel; a gear of ratio 2 turns the big one backwards at half speed.
+    btRigidBody* driver = w.body("driver", w.shape(new btBoxShape(btVector3(0.3f, 0.3f, 0.05f))), 1.0f,
+                                 btVector3(3, 2.5f, -2.2f));
+    btRigidBody* wheel = w.body("wheel", w.shape(new btBoxShape(btVector3(0.6f, 0.6f, 0.05f))), 2.0f,
+                                btVector3(4.4f, 2.5f, -1.8f));
+    w.constraint("driver axle", new btHingeConstraint(*driver, btVector3(0, 0, 0), btVector3(0, 0, 1)))
+        ->enableAngularMotor(true, 2.0f, 1.0f);
+    w.constraint("wheel axle", new btHingeConstraint(*wheel, btVector3(0, 0, 0), btVector3(0, 0, 1)));
+    w.constraint("gear", new btGearConstraint(*driver, *wheel, btVector3(0, 0, 1), btVector3(0, 0, 1), 2.0f));
     btRigidBody* torso = w.body("torso", w.shape(new btCapsuleShape(0.2f, 0.6f)), 2.0f, btVector3(-2, 0.5f, -2),
                                 btQuaternion(btVector3(0, 0, 1), SIMD_HALF_PI));
     btRigidBody* limb = w.body("limb", w.shape(new btSphereShape(0.2f)), 1.0f, btVector3(-1.2f, 0.2f, -2));

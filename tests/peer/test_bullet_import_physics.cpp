@@ -187,3 +187,26 @@ TEST(BulletVsTumble, ImportedFrictionCombineSlidesTheDrumAsFarAsBulletAndBreakIt
 }
 
 } // namespace
+
+namespace {
+
+// The gear's sign: Bullet holds axisA . wA + ratio axisB . wB = 0 about its own axes, Tumble
+// thetaA + ratio thetaB about its hinges' axes. The catalogue world's motor turns the driver
+// at 2 rad/s about +z; through the gear of ratio 2 the wheel turns at -1 rad/s in both.
+TEST(BulletVsTumble, ImportedGearTurnsTheWheelAsInBullet) {
+    const std::string file = std::string(TUMBLE_SOURCE_DIR) + "/scenes/imported-bullet-world.bullet";
+    float dt = 0.0f, g = 0.0f;
+    std::map<std::string, Track> tumble = runTumble(file, {"driver", "wheel"}, dt, g);
+    std::map<std::string, Track> bullet = runBullet(file, {"driver", "wheel"}, dt);
+    std::printf("driver and wheel after %d steps: Tumble wz = %.4f, %.4f rad/s; Bullet wz = %.4f, %.4f rad/s\n",
+                kSteps, static_cast<double>(tumble["driver"].angularVelocity.z),
+                static_cast<double>(tumble["wheel"].angularVelocity.z),
+                static_cast<double>(bullet["driver"].angularVelocity.z),
+                static_cast<double>(bullet["wheel"].angularVelocity.z));
+    for (auto* run : {&tumble, &bullet}) {
+        EXPECT_NEAR((*run)["driver"].angularVelocity.z, 2.0f, 0.05f);
+        EXPECT_NEAR((*run)["wheel"].angularVelocity.z, -1.0f, 0.05f);
+    }
+}
+
+} // namespace
