@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 
 namespace tumble::peer {
@@ -18,6 +19,18 @@ namespace tumble::peer {
 namespace {
 
 constexpr auto kImportTimeLimit = std::chrono::seconds(20);
+constexpr rlim_t kImportMemoryLimit = rlim_t{4} << 30; // 4 GiB more address space
+
+/// Bytes of address space the process has mapped (/proc/self/statm's first field, in pages).
+rlim_t addressSpaceInUse() {
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (f) {
+        if (std::fscanf(f, "%lu", &pages) != 1) pages = 0;
+        std::fclose(f);
+    }
+    return static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE));
+}
 
 void writeAll(int fd, const std::string& text) {
     for (size_t done = 0; done < text.size();) {
@@ -58,6 +71,12 @@ std::string runIsolated(const std::function<BulletImport()>& import, BulletImpor
         ::close(fds[0]);
         const rlimit noCore{0, 0}; // a crash here is expected of a corrupt file: no core file
         ::setrlimit(RLIMIT_CORE, &noCore);
+        // A corrupt count can make the loader ask for many gigabytes; on a shared machine it
+        // fails here at once instead (a file is at most 16 MiB, its import needs far less
+        // than the limit on top of what the process, a window app's included, has mapped).
+        const rlim_t limit = addressSpaceInUse() + kImportMemoryLimit;
+        const rlimit memory{limit, limit};
+        ::setrlimit(RLIMIT_AS, &memory);
         const BulletImport result = import();
         writeAll(fds[1], Json{{"error", result.error}, {"scene", result.sceneText}, {"unmapped", result.unmapped}}.dump());
         ::close(fds[1]);

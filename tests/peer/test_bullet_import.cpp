@@ -4,14 +4,15 @@
 // and broken files, and the generator's files against the committed ones.
 #include "tumble/bullet_import.h"
 
+#include "bullet_import_parts.h" // runIsolated
+
 #include <gtest/gtest.h>
 #include <glm/vec4.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
-#include <cstdint>
+#include <csignal>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -243,7 +244,7 @@ std::string fileBytes(const std::string& path) {
     return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-TEST(BulletImport, MissingTruncatedCorruptAndForeignFilesGiveAnErrorNamingTheFile) {
+TEST(BulletImport, MissingTruncatedAndForeignFilesGiveAnErrorNamingTheFile) {
     EXPECT_EQ(tumble::importBulletFile("no/such/world.bullet").error, "no/such/world.bullet: no such file");
     const std::string whole = fileBytes(kData + "falling.bullet");
     const std::string truncated = writeScratch("truncated.bullet", whole.substr(0, 1000));
@@ -254,21 +255,40 @@ TEST(BulletImport, MissingTruncatedCorruptAndForeignFilesGiveAnErrorNamingTheFil
               headerOnly + ": broken (no DNA1 chunk describing its structures)");
     const std::string json = writeScratch("scene.bullet", "{\"format\": \"tumble-scene\"}");
     EXPECT_EQ(tumble::importBulletFile(json).error, json + ": not a Bullet file (it does not start with \"BULLET\")");
-    // A count in the file's structure descriptions made huge: Bullet's loader runs off its
-    // buffer, in the child process the import runs in, and the caller gets an error.
-    std::string corrupt = whole;
-    const uint32_t huge = 0x7fffffff;
-    std::memcpy(corrupt.data() + corrupt.find("STRC") + 4, &huge, sizeof huge);
-    const std::string corruptPath = writeScratch("corrupt.bullet", corrupt);
-    EXPECT_EQ(tumble::importBulletFile(corruptPath).error.rfind(corruptPath + ": broken (Bullet's loader crashed reading it", 0),
-              0u)
-        << tumble::importBulletFile(corruptPath).error;
     // Through the loader the front doors use: one error, nothing imported.
     std::vector<std::string> unmapped = {"stale"};
     const tumble::SceneLoadResult loaded = tumble::loadWorldFile(truncated, unmapped);
     EXPECT_FALSE(loaded.ok());
     EXPECT_EQ(loaded.errorText(), truncated + ": truncated (the chunk at byte 956 runs past the end of the file)\n");
     EXPECT_TRUE(unmapped.empty());
+}
+
+// Corrupt bytes inside a file's chunks can crash Bullet's loader (random corruptions of
+// falling.bullet did in 23 of 30 tries), or send it reading for ever: the import runs in a
+// child process, and a child that dies gives an error instead of taking the caller with it.
+// A real corrupt file crashes at a place that depends on memory layout, so the child here
+// crashes on purpose.
+TEST(BulletImport, AnImportThatCrashesIsAnErrorAndTheCallerGoesOn) {
+    tumble::BulletImport out;
+    const std::string failure = tumble::peer::runIsolated(
+        [] {
+            std::raise(SIGSEGV);
+            return tumble::BulletImport{};
+        },
+        out);
+    EXPECT_EQ(failure, "broken (Bullet's loader crashed reading it: Segmentation fault)");
+    // A child that finishes hands its whole result back.
+    const std::string done = tumble::peer::runIsolated(
+        [] {
+            tumble::BulletImport r;
+            r.sceneText = "{}";
+            r.unmapped = {"a", "b"};
+            return r;
+        },
+        out);
+    EXPECT_EQ(done, "");
+    EXPECT_EQ(out.sceneText, "{}");
+    EXPECT_EQ(out.unmapped, (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(BulletImport, OnlyTheBulletExtensionGoesToTheImporter) {
