@@ -10,7 +10,7 @@ cd "$(dirname "$0")"
 PACKAGES=(build-essential cmake pkg-config ccache git
           libsdl2-dev libimgui-dev python3-glad libglm-dev nlohmann-json3-dev
           libcli11-dev libstb-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libbullet-dev xvfb xauth libgl1-mesa-dri libglx-mesa0)
+          libbullet-dev libbullet-extras-dev xvfb xauth libgl1-mesa-dri libglx-mesa0)
 
 install_missing() {
     local missing=()

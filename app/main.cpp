@@ -75,9 +75,13 @@ int main(int argc, char** argv) {
     std::string verifyFolder;
     tumble::app::SweepOptions sweep;
 
-    cli.add_option("scene", scene, "Scene file (JSON); default scenes/default.json");
+    cli.add_option("scene", scene, "Scene file (JSON) or Bullet world (.bullet); default scenes/default.json");
     cli.add_flag("--list-scenes", listScenes, "List the scene catalogue and exit");
     cli.add_flag("--headless", headless, "Run without a window and write a report");
+    std::string importPath, importOut;
+    cli.add_option("--import", importPath,
+                   "Convert a Bullet world (.bullet, from btDefaultSerializer) to a scene file; needs --out");
+    cli.add_option("--out", importOut, "Import: the scene file (JSON) to write");
     cli.add_option("--steps", h.steps, "Headless: physics steps to run (default 600, at most " +
                                          std::to_string(tumble::app::kMaxSteps) + ")");
     cli.add_option("--set", h.overrides,
@@ -149,6 +153,13 @@ int main(int argc, char** argv) {
                   << " and H in " << kMinWindowSide << ".." << kMaxWindowSide << " (e.g. 1920x1080), got '" << size
                   << "'\n";
         return 2;
+    }
+    if (!importPath.empty() || !importOut.empty()) {
+        if (importPath.empty() || importOut.empty() || !scene.empty() || headless) {
+            std::cerr << "tumble: --import FILE.bullet needs --out FILE.json, and takes no scene or --headless\n";
+            return 2;
+        }
+        return tumble::app::runImport(importPath, importOut);
     }
     if (listScenes) return listScenesCommand(tumble::app::findResource(w.scenesFolder));
     if (verifySteps->count() > 0 && h.bugReport.empty()) {

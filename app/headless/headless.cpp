@@ -6,6 +6,7 @@
 #include "headless/contact_report.h"
 #include "headless/probe_report.h"
 
+#include "tumble/bullet_import.h"
 #include "tumble/fork.h"
 #include "tumble/scene.h"
 #include "tumble/solver_methods.h"
@@ -136,7 +137,27 @@ struct Trace {
     json linearVelocity = json::array();
 };
 
+/// A .bullet import's unmapped items, one warning line each.
+void printUnmapped(const std::string& path, const std::vector<std::string>& unmapped) {
+    for (const std::string& note : unmapped) std::cerr << "tumble: " << path << ": not mapped: " << note << "\n";
+}
+
 } // namespace
+
+int runImport(const std::string& bulletPath, const std::string& jsonPath) {
+    const BulletImport imported = importBulletFile(bulletPath);
+    if (!imported.ok()) {
+        std::cerr << imported.error << "\n";
+        return 2;
+    }
+    printUnmapped(bulletPath, imported.unmapped);
+    std::ofstream out(jsonPath, std::ios::binary);
+    if (!(out << imported.sceneText) || !out.flush()) {
+        std::cerr << "tumble: --out " << jsonPath << ": cannot write the file\n";
+        return 2;
+    }
+    return 0;
+}
 
 int runHeadless(const HeadlessOptions& o) {
     if (!o.compare.empty() && !isCompareEngine(o.compare)) {
@@ -144,11 +165,13 @@ int runHeadless(const HeadlessOptions& o) {
                   << kCompareEngines << ")\n";
         return 2;
     }
-    SceneLoadResult loaded = loadSceneFile(o.scenePath);
+    std::vector<std::string> unmapped;
+    SceneLoadResult loaded = loadWorldFile(o.scenePath, unmapped);
     if (!loaded.ok()) {
         std::cerr << loaded.errorText();
         return 2;
     }
+    printUnmapped(o.scenePath, unmapped);
     SceneDef& scene = loaded.scene;
     for (const std::string& assignment : o.overrides) {
         std::string error = applySettingOverride(scene.settings, assignment);

@@ -36,4 +36,8 @@ struct HeadlessOptions {
 /// Exit status: 0 done, 2 bad input (message on stderr), 3 non-finite simulation.
 int runHeadless(const HeadlessOptions& options);
 
+/// `--import FILE.bullet --out FILE.json`: write the scene a .bullet file imports to, its
+/// unmapped items on stderr. Exit status: 0 written, 2 bad input or unwritable output.
+int runImport(const std::string& bulletPath, const std::string& jsonPath);
+
 } // namespace tumble::app

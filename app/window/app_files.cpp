@@ -69,7 +69,7 @@ bool App::openFile(const std::string& path) {
     const fs::path file = fs::is_directory(path, ec) ? fs::path(path) / "snapshot.json" : fs::path(path);
     if (!openScene(file.string())) return false;
     rememberRecentFile(recentFiles, path);
-    setStatus("Opened " + file.string());
+    if (importNotes.empty()) setStatus("Opened " + file.string()); // else openScene said what was not mapped
     return true;
 }
 

@@ -1,6 +1,8 @@
 // The app's state changes: loading scenes atomically, stepping, framing the camera.
 #include "window/app_state.h"
 
+#include "tumble/bullet_import.h"
+
 #include "window/lesson_steps.h"
 #include "window/gallery.h"
 #include "window/paths.h"
@@ -42,7 +44,8 @@ float History::maximum() const {
 bool App::openScene(const std::string& path) {
     // Resolved once, so the catalogue (listed from the same resolved folder) matches it.
     const std::string resolved = findResource(path);
-    SceneLoadResult loaded = loadSceneFile(resolved);
+    std::vector<std::string> notes;
+    SceneLoadResult loaded = loadWorldFile(resolved, notes);
     if (!loaded.ok()) {
         // Keep the running scene: a typo in a file must not cost the user their session.
         loadError = loaded.errorText();
@@ -54,6 +57,10 @@ bool App::openScene(const std::string& path) {
     scene = std::move(loaded.scene);
     scenePath = resolved;
     loadError.clear();
+    importNotes = std::move(notes);
+    if (!importNotes.empty())
+        setStatus("Imported " + resolved + ": " + std::to_string(importNotes.size()) +
+                  " items not mapped (listed in the Scene panel)");
     debugDraw = scene.debugDraw;
     resetCamera();
     stepper.reset();

@@ -262,6 +262,9 @@ struct App {
     std::vector<SceneCatalogEntry> catalogue;
     int selectedScene = -1;            ///< index into catalogue
     std::string loadError;             ///< last failed load's errorText(); empty after a success
+    /// What the running scene's .bullet import could not map (tumble/bullet_import.h); empty
+    /// for a scene file. The Scene panel lists it.
+    std::vector<std::string> importNotes;
     bool openLoadErrorPopup = false;
 
     // --- measurements for the Time and Stats panels ----------------------------------
@@ -291,7 +294,8 @@ struct App {
     std::vector<std::string> recentFiles; ///< File > Open recent, newest first (kept in imgui.ini)
     OpenDialog openDialog;             ///< File > Open's browser
 
-    /// Load a scene file. Atomic: on failure nothing changes but loadError (and the popup).
+    /// Load a scene file or a .bullet world (imported). Atomic: on failure nothing changes but
+    /// loadError (and the popup).
     bool openScene(const std::string& path);
     /// `[` and `]`: the catalogue's scene before or after the one running (wrapping around).
     void openNeighbourScene(int delta);

@@ -1,6 +1,8 @@
 // File > Open's folder listing and the recent files (file_browser.h).
 #include "window/file_browser.h"
 
+#include "tumble/bullet_import.h"
+
 #include <algorithm>
 #include <filesystem>
 
@@ -16,7 +18,8 @@ BrowserEntryKind kindOf(const fs::directory_entry& entry) {
         const bool report = fs::is_regular_file(entry.path() / "snapshot.json", ec);
         return report ? BrowserEntryKind::BugReport : BrowserEntryKind::Folder;
     }
-    return entry.path().extension() == ".json" ? BrowserEntryKind::Scene : BrowserEntryKind::Other;
+    if (entry.path().extension() == ".json") return BrowserEntryKind::Scene;
+    return isBulletPath(entry.path().string()) ? BrowserEntryKind::BulletWorld : BrowserEntryKind::Other;
 }
 
 /// Folders (to enter or open) before files, then by name.

@@ -1,7 +1,8 @@
 #pragma once
 /// \file file_browser.h
 /// What File > Open lists and remembers, without a window: a folder's entries as Tumble can
-/// open them (folders to enter, bug-report folders, scene and snapshot files), and the list of
+/// open them (folders to enter, bug-report folders, scene and snapshot files, Bullet worlds),
+/// and the list of
 /// recently opened files kept between runs (session_memory.h). panel_open.cpp draws them.
 #include <cstddef>
 #include <string>
@@ -13,6 +14,7 @@ enum class BrowserEntryKind {
     Folder,    ///< an ordinary folder: entered with a click
     BugReport, ///< a folder holding snapshot.json (bug_report.h): opened, not entered
     Scene,     ///< a .json file: a scene or a snapshot
+    BulletWorld, ///< a .bullet file written by Bullet's serializer (imported, tumble/bullet_import.h)
     Other,     ///< any other file (listed only when asked for)
 };
 

@@ -46,7 +46,8 @@ const char* kindLabel(BrowserEntryKind kind) {
     case BrowserEntryKind::Folder: return "[folder]";
     case BrowserEntryKind::BugReport: return "[bug report]";
     case BrowserEntryKind::Scene: return "";
-    case BrowserEntryKind::Other: return "(not .json)";
+    case BrowserEntryKind::BulletWorld: return "[Bullet world]";
+    case BrowserEntryKind::Other: return "(not .json or .bullet)";
     }
     return "";
 }
@@ -87,8 +88,8 @@ void drawOpenDialog(App& app) {
     itemTooltip("The scene catalogue's folder.");
     ImGui::SameLine();
     ImGui::Checkbox("All files", &dialog.allFiles);
-    itemTooltip("Also list files that are not .json (Tumble opens scene and snapshot files, which are "
-                "JSON, and bug-report folders).");
+    itemTooltip("Also list files that are not .json or .bullet (Tumble opens scene and snapshot files, "
+                "which are JSON, Bullet worlds written by Bullet's serializer, and bug-report folders).");
     ImGui::TextDisabled("%s", dialog.folder.c_str());
     const float footer = ImGui::GetFrameHeightWithSpacing() * 2.0f + 6.0f;
     ImGui::BeginChild("entries", ImVec2(0.0f, -footer), true);
@@ -97,8 +98,8 @@ void drawOpenDialog(App& app) {
     ImGui::SetNextItemWidth(-1.0f);
     const bool entered = ImGui::InputText("##path", dialog.typed, sizeof dialog.typed,
                                           ImGuiInputTextFlags_EnterReturnsTrue);
-    itemTooltip("A path to open: a scene or snapshot file, or a bug-report folder (its snapshot.json "
-                "opens). A folder's path lists that folder. Relative paths start from the working "
+    itemTooltip("A path to open: a scene or snapshot file, a .bullet file (imported; what it cannot map "
+                "shows in the Scene panel), or a bug-report folder (its snapshot.json opens). A folder's path lists that folder. Relative paths start from the working "
                 "directory.");
     if (ImGui::Button("Open", ImVec2(120.0f, 0.0f)) || entered) {
         if (dialog.typed[0] != '\0') openOrEnter(app, dialog.typed);

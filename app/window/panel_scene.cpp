@@ -20,7 +20,8 @@ const char* displayName(const SceneCatalogEntry& e) {
 /// the running scene starts open.
 void drawCatalogue(App& app) {
     float height = std::max(ImGui::GetContentRegionAvail().y - ImGui::GetFrameHeightWithSpacing() -
-                                (app.loadError.empty() ? 0.0f : 4.0f * ImGui::GetTextLineHeightWithSpacing()),
+                                (app.loadError.empty() ? 0.0f : 4.0f * ImGui::GetTextLineHeightWithSpacing()) -
+                                (app.importNotes.empty() ? 0.0f : 2.0f * ImGui::GetTextLineHeightWithSpacing()),
                             6.0f * ImGui::GetTextLineHeightWithSpacing());
     ImGui::BeginChild("catalogue", ImVec2(0.0f, height), true);
     bool open = false;
@@ -52,6 +53,18 @@ void drawCatalogue(App& app) {
     ImGui::EndChild();
 }
 
+/// A .bullet import's unmapped items: one line saying how many, the list in its tooltip.
+void drawImportNotes(const App& app) {
+    if (app.importNotes.empty()) return;
+    ImGui::Separator();
+    ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.4f, 1.0f), "Imported from Bullet: %zu items not mapped",
+                       app.importNotes.size());
+    std::string list = "What the .bullet import left out or approximated (each named with its Bullet "
+                       "name; the rest became this scene):";
+    for (const std::string& note : app.importNotes) list += "\n- " + note;
+    itemTooltip(list.c_str());
+}
+
 } // namespace
 
 void drawScenePanel(App& app) {
@@ -80,6 +93,7 @@ void drawScenePanel(App& app) {
     if (ImGui::Button("Refresh list")) app.refreshCatalogue();
     itemTooltip("Look again for scene files in the scenes folder.");
 
+    drawImportNotes(app);
     if (!app.loadError.empty()) {
         ImGui::Separator();
         ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);

@@ -91,3 +91,11 @@ TEST(FileBrowser, RecentFilesRoundTripThroughTheSessionEntryNewestFirst) {
     ASSERT_EQ(capped.recentFiles.size(), kMaxRecentFiles);
     EXPECT_EQ(capped.recentFiles.front(), "/r0.json");
 }
+
+TEST(FileBrowser, BulletWorldsAreListedAmongTheFilesTumbleOpens) {
+    ScratchFolder f;
+    ScratchFolder::touch(f.root / "crash.bullet");
+    const BrowserListing l = listFolder(f.root.string(), false);
+    EXPECT_EQ(names(l), (std::vector<std::string>{"plain", "report-step12", "a.json", "b.json", "crash.bullet"}));
+    EXPECT_EQ(l.entries.back().kind, BrowserEntryKind::BulletWorld);
+}

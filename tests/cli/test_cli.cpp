@@ -543,3 +543,32 @@ TEST(CommandLine, ABadSweepNamesItsValueAndRunsNothing) {
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.out.find("'speed'"), std::string::npos) << r.out;
 }
+
+// --- Bullet worlds (tumble/bullet_import.h) ------------------------------------------------
+
+TEST(CommandLine, HeadlessRunsABulletFileAndSaysWhatItDidNotMap) {
+    const nlohmann::json report = reportOf("--headless " + dataFile("bullet/falling.bullet") + " --steps 60");
+    ASSERT_EQ(report.at("bodies").size(), 3u);
+    EXPECT_NEAR(report.at("bodies")[1].at("position")[1].get<double>(), 5.01325, 1e-4); // the ball, 1 s down
+    const CommandResult r = runTumble("--headless " + sceneFile("imported-bullet-world.bullet") + " --steps 2 --quiet");
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_NE(r.out.find("imported-bullet-world.bullet: not mapped: btConeShape on body 'cone': no Tumble shape "
+                         "(body left out)\n"),
+              std::string::npos)
+        << r.out;
+}
+
+TEST_F(CommandLineFolder, ImportWritesTheSceneFileAndRefusesBrokenInput) {
+    CommandResult r = runTumble("--import " + sceneFile("imported-bullet-world.bullet") + " --out " + at("w.json"));
+    EXPECT_EQ(r.status, 0) << r.out;
+    EXPECT_EQ(readJson(at("w.json")).at("bodies").size(), 13u); // 14 in the file, the cone left out
+    // The written scene runs like any other.
+    EXPECT_EQ(runTumble("--headless " + at("w.json") + " --steps 5 --quiet").status, 0);
+    r = runTumble("--import " + at("none.bullet") + " --out " + at("x.json"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, at("none.bullet") + ": no such file\n");
+    EXPECT_FALSE(std::filesystem::exists(at("x.json")));
+    r = runTumble("--import " + sceneFile("imported-bullet-world.bullet"));
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.out, "tumble: --import FILE.bullet needs --out FILE.json, and takes no scene or --headless\n");
+}
