@@ -7,6 +7,8 @@
 #include "bullet_convert.h"
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
+#include <BulletCollision/CollisionShapes/btBvhTriangleMeshShape.h>
+#include <BulletCollision/CollisionShapes/btTriangleMesh.h>
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btCollisionMargin.h>
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
@@ -93,6 +95,19 @@ PeerShape makeShape(const Body& body) {
     case ShapeType::Plane:
         out.shape = std::make_unique<btStaticPlaneShape>(toBt(s.normal), s.offset);
         break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: {
+        // Both as a BVH triangle mesh of the very same triangles (a height field's grid too,
+        // rather than btHeightfieldTerrainShape, so both engines see one surface). Bullet's
+        // triangles collide on both faces: a one-sided mesh differs from behind.
+        auto triangles = std::make_unique<btTriangleMesh>();
+        const auto& v = meshVertices(*s.mesh);
+        for (const auto& t : meshTriangles(*s.mesh))
+            triangles->addTriangle(toBt(v[t[0]]), toBt(v[t[1]]), toBt(v[t[2]]));
+        out.shape = std::make_unique<btBvhTriangleMeshShape>(triangles.get(), true);
+        out.triangles = std::move(triangles);
+        break;
+    }
     case ShapeType::Count: break;
     }
     return out;

@@ -2,6 +2,8 @@
 // checked so that World::createBody cannot fail on what passes here.
 #include "scene/body_reader.h"
 
+#include "scene/mesh_reader.h"
+
 #include <algorithm>
 #include <glm/gtc/constants.hpp>
 
@@ -11,9 +13,10 @@ namespace {
 constexpr std::string_view kBodyTypeNames[] = {"static", "dynamic", "kinematic"};
 constexpr BodyType kBodyTypes[] = {BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 
-constexpr std::string_view kShapeTypeNames[] = {"sphere", "box", "capsule", "cylinder", "hull", "plane"};
-constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule,
-                                     ShapeType::Cylinder, ShapeType::Hull, ShapeType::Plane};
+constexpr std::string_view kShapeTypeNames[] = {"sphere", "box",   "capsule", "cylinder",
+                                                "hull",   "plane", "mesh",    "heightfield"};
+constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,   ShapeType::Capsule, ShapeType::Cylinder,
+                                     ShapeType::Hull,   ShapeType::Plane, ShapeType::Mesh,    ShapeType::HeightField};
 
 void readHullPoints(const Json& v, const std::string& path, const BodyContext& ctx,
                     ShapeDef& shape, bool& ok) {
@@ -77,6 +80,7 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
             readChoice(*typeIt, childPath(path, "type"), check, kShapeTypeNames);
         if (!type) return false;
         shape.type = kShapeTypes[*type];
+        if (isMeshType(shape.type)) return readMeshShape(v, path, ctx, shape.type, out);
     }
     size_t errorsBefore = check.count();
     bool ok = true;
@@ -129,6 +133,8 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
                               track(readFloat(j, p, check, shape.offset));
                           }});
         break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: // read above
     case ShapeType::Count:
         return false;
     }
@@ -212,9 +218,11 @@ bool finishBody(const BodyDef& def, const BodyKeys& keys, const BodyContext& ctx
     if (keys.hasOrientation && keys.hasRotationDeg)
         ctx.check.error(childPath(keys.path, "rotationDeg"),
                         "give either orientation or rotationDeg, not both");
-    if (keys.shapeValid && def.shape.type == ShapeType::Plane && def.type != BodyType::Static)
+    // Planes, meshes and height fields have no mass: nothing else could move them.
+    if (keys.shapeValid && (def.shape.type == ShapeType::Plane || isMeshType(def.shape.type)) &&
+        def.type != BodyType::Static)
         ctx.check.error(childPath(keys.path, "shape.type"),
-                        "a plane must be on a static body, but this body is " +
+                        "a " + std::string(toString(def.shape.type)) + " must be on a static body, but this body is " +
                             std::string(toString(def.type)));
     return ctx.check.count() == keys.errorsBefore;
 }

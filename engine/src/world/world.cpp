@@ -5,6 +5,7 @@
 #include "core/math.h"
 #include "dynamics/integrator.h"
 #include "dynamics/material_table.h"
+#include "shapes/triangle_mesh.h"
 #include "world/pipeline.h"
 #include "world/timer.h"
 
@@ -113,6 +114,8 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
     if (material < 0) return fail("unknown material '" + def.material + "'");
     if (def.shape.type == ShapeType::Plane && def.type != BodyType::Static)
         return fail("a plane must be static");
+    if (isMeshType(def.shape.type) && def.type != BodyType::Static)
+        return fail(std::string("a ") + std::string(toString(def.shape.type)) + " must be static");
 
     Shape shape;
     shape.type = def.shape.type;
@@ -154,6 +157,18 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
         shape.normal = def.shape.normal / glm::length(def.shape.normal);
         shape.offset = def.shape.offset / glm::length(def.shape.normal);
         break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: {
+        std::string meshError;
+        shape.mesh = def.shape.mesh;
+        if (!shape.mesh)
+            shape.mesh = def.shape.type == ShapeType::Mesh
+                             ? buildTriangleMesh(def.shape.points, def.shape.triangles, def.shape.twoSided, meshError)
+                             : buildHeightFieldMesh(def.shape.rows, def.shape.columns, def.shape.cellSize,
+                                                    def.shape.heights, meshError);
+        if (!shape.mesh) return fail(meshError);
+        break;
+    }
     case ShapeType::Count:
         return fail("unknown shape type");
     }
@@ -306,7 +321,8 @@ void World::applyTorque(BodyId id, const glm::vec3& torque) {
 void World::setBodyType(BodyId id, BodyType type) {
     hasLastEnergy_ = false; // an edit, not the step, changes the energy
     Body& b = mutableBody(id);
-    if (b.shape.type == ShapeType::Plane && type != BodyType::Static) return; // planes stay static
+    // Planes, meshes and height fields have no mass: they stay static.
+    if ((b.shape.type == ShapeType::Plane || isMeshType(b.shape.type)) && type != BodyType::Static) return;
     b.type = type;
     if (type == BodyType::Static) {
         b.linearVelocity = glm::vec3(0.0f);

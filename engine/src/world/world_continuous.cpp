@@ -99,7 +99,8 @@ void World::continuousCollision() {
         float first = 1.0f;
         for (uint32_t j = 0; j < slots_.size(); ++j) {
             const Slot& o = slots_[j];
-            if (j == i || !o.alive || o.body.sensor) continue;
+            // A mesh has no convex core for the sweep: bullets are stopped by its contacts only.
+            if (j == i || !o.alive || o.body.sensor || isMeshType(o.body.shape.type)) continue;
             const Body& other = o.body;
             if ((b.mask & other.layer) == 0 || (other.mask & b.layer) == 0) continue;
             if (!jointsAllowCollision(std::min(i, j), std::max(i, j))) continue;
