@@ -95,6 +95,8 @@ json contactsJson(const World& world) {
         }
         out.push_back({{"bodyA", world.body(m.bodyA).name},
                        {"bodyB", world.body(m.bodyB).name},
+                       {"childA", m.childA},
+                       {"childB", m.childB},
                        {"normal", vec(m.normal)},
                        {"sleeping", m.sleeping},
                        {"points", std::move(points)}});

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace tumble::app {
 namespace {
@@ -66,32 +67,38 @@ void drawProfile(const World& world) {
     ImGui::EndTable();
 }
 
-/// The dispatch table [shape A][shape B] with the calls each cell had in the last step.
+/// The dispatch table [shape A][shape B] with the calls each cell had in the last step. A
+/// compound has no row: its children are tested one by one and counted by their own types.
 void drawDispatchTable(const World& world) {
     const DispatchCounts& counts = world.dispatchCounts();
+    std::vector<int> types;
+    for (int t = 0; t < kShapeTypeCount; ++t)
+        if (static_cast<ShapeType>(t) != ShapeType::Compound) types.push_back(t);
     const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame |
                                   ImGuiTableFlags_NoHostExtendX;
-    if (!ImGui::BeginTable("dispatch", kShapeTypeCount + 1, flags)) return;
+    if (!ImGui::BeginTable("dispatch", static_cast<int>(types.size()) + 1, flags)) return;
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     ImGui::TableSetColumnIndex(0);
     ImGui::TableHeader("A \\ B");
     itemTooltip("Rows: the shape of body A, columns: the shape of body B. A is the body with the "
                 "lower slot index (manifolds are sorted by body), so a sphere falling on a box "
-                "counts in row sphere or row box depending on which was created first.");
-    for (int b = 0; b < kShapeTypeCount; ++b) {
-        ImGui::TableSetColumnIndex(b + 1);
-        std::string name(toString(static_cast<ShapeType>(b)));
+                "counts in row sphere or row box depending on which was created first. A compound "
+                "body's children are tested one by one and counted here by their own shapes.");
+    for (size_t c = 0; c < types.size(); ++c) {
+        ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
+        std::string name(toString(static_cast<ShapeType>(types[c])));
         ImGui::TableHeader(name.c_str());
         itemTooltip("Shape of body B (the higher slot index).");
     }
-    for (int a = 0; a < kShapeTypeCount; ++a) {
+    for (int a : types) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(0);
         std::string rowName(toString(static_cast<ShapeType>(a)));
         ImGui::TextUnformatted(rowName.c_str());
         itemTooltip("Shape of body A (the lower slot index).");
-        for (int b = 0; b < kShapeTypeCount; ++b) {
-            ImGui::TableSetColumnIndex(b + 1);
+        for (size_t c = 0; c < types.size(); ++c) {
+            const int b = types[c];
+            ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
             int n = counts[static_cast<size_t>(a)][static_cast<size_t>(b)];
             if (n > 0) ImGui::Text("%d", n);
             else ImGui::TextDisabled("0");
@@ -156,7 +163,7 @@ void drawExhibits(const World& world, const std::vector<Exhibit>& exhibits) {
                 itemTooltip("How far the shapes overlap at this point, mm (the gallery's pairs "
                             "are placed 40 mm into each other).");
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(describeFeature(m.points[i].featureId).c_str());
+                ImGui::TextUnformatted(describeFeature(world, m, i).c_str());
                 itemTooltip("The point's feature id in words: which face, edge or vertex of A "
                             "touches which of B. Warm starting matches points by it from step to step.");
             }

@@ -61,6 +61,10 @@ std::string shapeText(const Shape& shape) {
                       shape.mesh ? meshTriangles(*shape.mesh).size() : 0u,
                       shape.mesh && meshTwoSided(*shape.mesh) ? "two-sided" : "one-sided (front only)");
         break;
+    case ShapeType::Compound:
+        std::snprintf(text, sizeof text, "compound, %u children, %.4f m^3", partCount(shape),
+                      shape.compound ? shape.compound->volume : 0.0f);
+        break;
     case ShapeType::Count: std::snprintf(text, sizeof text, "?"); break;
     }
     return text;
@@ -401,7 +405,7 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
     }
     const std::string help = std::string(p.persisted ? "Matched last step's point (same feature id): warm started."
                                                      : "* new this step: no impulse to warm start from.") +
-                             "\nFeatures: " + describeFeature(p.featureId) +
+                             "\nFeatures: " + describeFeature(app.world, m, index) +
                              "\nRight-click to watch its impulses or depth in the Plots tab.";
     itemTooltip(help.c_str());
     ImGui::TableNextColumn();
@@ -433,10 +437,15 @@ void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldF
                   int number) {
     const World& world = app.world;
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
-    char title[160];
-    std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s)%s###manifold%d",
+    // A compound's manifolds name their parts: which child of this body touches which of the other.
+    const uint32_t selfPart = m.bodyA == self ? m.childA : m.childB, otherPart = m.bodyA == self ? m.childB : m.childA;
+    char parts[64] = "";
+    if (partCount(world.body(self).shape) > 1 || partCount(world.body(other).shape) > 1)
+        std::snprintf(parts, sizeof parts, ", child %u vs child %u", selfPart, otherPart);
+    char title[220];
+    std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s%s)%s###manifold%d",
                   bodyLabel(world, other).c_str(), m.bodyA == self ? "A" : "B", m.pointCount,
-                  m.pointCount == 1 ? "" : "s", m.sleeping ? "  asleep" : "", number);
+                  m.pointCount == 1 ? "" : "s", parts, m.sleeping ? "  asleep" : "", number);
     // A pair asleep is greyed like its points in the view: kept as it fell asleep, not solved.
     if (m.sleeping) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const bool open = ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen);

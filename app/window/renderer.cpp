@@ -153,35 +153,44 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
     }
     case ShapeType::Plane:
         return &plane_;
+    case ShapeType::Compound: // drawn child by child (addInstances)
     case ShapeType::Count:
         break;
     }
     return nullptr;
 }
 
+void Renderer::addInstances(const Shape& shape, const glm::vec3& position, const glm::quat& orientation,
+                            const glm::vec4& color) {
+    if (shape.type == ShapeType::Compound) {
+        if (!shape.compound) return;
+        for (const CompoundShape::Child& c : shape.compound->children)
+            addInstances(c.shape, position + orientation * c.position, orientation * c.orientation, color);
+        return;
+    }
+    glm::mat4 localScale;
+    const GpuMesh* mesh = meshFor(shape, localScale);
+    if (mesh == nullptr) return;
+    MeshInstance instance;
+    instance.model = glm::translate(glm::mat4(1.0f), position) * glm::mat4_cast(orientation) * localScale;
+    instance.color = color;
+    batches_[mesh].push_back(instance);
+}
+
 void Renderer::fillBatches(const std::vector<BodyVisual>& bodies, bool withPlanes) {
     for (auto& [mesh, instances] : batches_) instances.clear();
     for (const BodyVisual& b : bodies) {
         if (b.shape == nullptr || (!withPlanes && b.shape->type == ShapeType::Plane)) continue;
-        glm::mat4 localScale;
-        const GpuMesh* mesh = meshFor(*b.shape, localScale);
-        if (mesh == nullptr) continue;
-        MeshInstance instance;
         glm::vec3 color = b.sleeping ? sleepingColor(b.color) : b.color;
         if (b.shape->type == ShapeType::Plane) {
             // A plane is static and defined in world space: dot(normal, x) = offset.
             glm::vec3 n = glm::normalize(b.shape->normal);
-            instance.model = glm::translate(glm::mat4(1.0f), n * b.shape->offset) *
-                             glm::mat4_cast(rotationFromUp(n));
-            instance.color = glm::vec4(color, 0.0f);
+            addInstances(*b.shape, n * b.shape->offset, rotationFromUp(n), glm::vec4(color, 0.0f));
         } else {
-            instance.model = glm::translate(glm::mat4(1.0f), b.position) *
-                             glm::mat4_cast(b.orientation) * localScale;
             // Static bodies never turn: the pattern would only make the ground look patchy.
             bool moves = b.type != BodyType::Static;
-            instance.color = glm::vec4(color, moves ? kPatternStrength : 0.0f);
+            addInstances(*b.shape, b.position, b.orientation, glm::vec4(color, moves ? kPatternStrength : 0.0f));
         }
-        batches_[mesh].push_back(instance);
     }
 }
 

@@ -66,6 +66,9 @@ public:
     ~Renderer();
 
 private:
+    /// Adds a shape's instances to the batches: one, or a compound's children each at its pose.
+    void addInstances(const Shape& shape, const glm::vec3& position, const glm::quat& orientation,
+                      const glm::vec4& color);
     /// The mesh and per-instance model matrix (without the pose) for a shape.
     const GpuMesh* meshFor(const Shape& shape, glm::mat4& localScale);
     /// Sort `bodies` into batches_ by mesh, with their model matrices and colours.

@@ -11,6 +11,7 @@
 #include <BulletCollision/CollisionShapes/btTriangleMesh.h>
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btCollisionMargin.h>
+#include <BulletCollision/CollisionShapes/btCompoundShape.h>
 #include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
@@ -69,47 +70,62 @@ std::unique_ptr<btConvexHullShape> makeHull(const ConvexHull& hull, const glm::q
     return shape;
 }
 
-} // namespace
-
-PeerShape makeShape(const Body& body) {
-    PeerShape out;
-    const Shape& s = body.shape;
-    if (body.isDynamic() && body.mass > 0.0f) principalAxes(body.localInertia, out.inertia, out.principal);
+/// A shape in a frame turned by `principal` from Tumble's (a hull's points and a compound's
+/// children are turned; the other shapes keep their axes, their inertia being diagonal).
+/// A compound's children are kept alive in out.children.
+std::unique_ptr<btCollisionShape> makeBtShape(const Shape& s, const glm::quat& principal, PeerShape& out) {
     switch (s.type) {
-    case ShapeType::Sphere: out.shape = std::make_unique<btSphereShape>(s.radius); break;
-    case ShapeType::Box: out.shape = std::make_unique<btBoxShape>(toBt(s.halfExtents)); break;
+    case ShapeType::Sphere: return std::make_unique<btSphereShape>(s.radius);
+    case ShapeType::Box: return std::make_unique<btBoxShape>(toBt(s.halfExtents));
     case ShapeType::Capsule:
         // Both along local Y; Bullet's height is the core segment's whole length.
-        out.shape = std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
-        break;
+        return std::make_unique<btCapsuleShape>(s.radius, 2.0f * s.halfHeight);
     case ShapeType::Cylinder:
         // Along local Y in both; like a box, Bullet keeps the outer size (r, h, r).
-        out.shape = std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
-        break;
+        return std::make_unique<btCylinderShape>(btVector3(s.radius, s.halfHeight, s.radius));
     case ShapeType::Hull: {
-        auto hull = makeHull(*s.hull, out.principal);
+        auto hull = makeHull(*s.hull, principal);
         out.hullMargin = hull->getMargin();
-        out.shape = std::move(hull);
-        break;
+        return hull;
     }
-    case ShapeType::Plane:
-        out.shape = std::make_unique<btStaticPlaneShape>(toBt(s.normal), s.offset);
-        break;
+    case ShapeType::Plane: return std::make_unique<btStaticPlaneShape>(toBt(s.normal), s.offset);
+    case ShapeType::Compound: {
+        // Bullet's compound does not own its children; the peer keeps them.
+        auto compound = std::make_unique<btCompoundShape>();
+        const glm::quat turn = glm::conjugate(principal);
+        for (const CompoundShape::Child& c : s.compound->children) {
+            std::unique_ptr<btCollisionShape> child =
+                makeBtShape(c.shape, glm::quat(1.0f, 0.0f, 0.0f, 0.0f), out);
+            btTransform pose(toBt(turn * c.orientation), toBt(turn * c.position));
+            compound->addChildShape(pose, child.get());
+            out.children.push_back(std::move(child));
+        }
+        return compound;
+    }
     case ShapeType::Mesh:
     case ShapeType::HeightField: {
         // Both as a BVH triangle mesh of the very same triangles (a height field's grid too,
         // rather than btHeightfieldTerrainShape, so both engines see one surface). Bullet's
-        // triangles collide on both faces: a one-sided mesh differs from behind.
+        // triangles collide on both faces: a one-sided mesh differs for shapes behind it.
         auto triangles = std::make_unique<btTriangleMesh>();
         const auto& v = meshVertices(*s.mesh);
         for (const auto& t : meshTriangles(*s.mesh))
             triangles->addTriangle(toBt(v[t[0]]), toBt(v[t[1]]), toBt(v[t[2]]));
-        out.shape = std::make_unique<btBvhTriangleMeshShape>(triangles.get(), true);
+        auto shape = std::make_unique<btBvhTriangleMeshShape>(triangles.get(), true);
         out.triangles = std::move(triangles);
-        break;
+        return shape;
     }
     case ShapeType::Count: break;
     }
+    return nullptr;
+}
+
+} // namespace
+
+PeerShape makeShape(const Body& body) {
+    PeerShape out;
+    if (body.isDynamic() && body.mass > 0.0f) principalAxes(body.localInertia, out.inertia, out.principal);
+    out.shape = makeBtShape(body.shape, out.principal, out);
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <glm/vec3.hpp>
 
 #include <memory>
+#include <vector>
 
 class btCollisionShape;
 class btStridingMeshInterface;
@@ -25,6 +26,7 @@ struct PeerShape {
     glm::quat principal{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 inertia{0.0f}; ///< kg m^2, the diagonal of the inertia tensor in Bullet's frame
     float hullMargin = -1.0f;///< m, a hull's collision margin (its edges' rounding); -1 for the rest
+    std::vector<std::unique_ptr<btCollisionShape>> children; ///< a compound's parts (Bullet does not own them)
 };
 
 /// The Bullet shape of `body`, with its mass properties in Bullet's body frame.

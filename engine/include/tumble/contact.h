@@ -49,6 +49,10 @@ struct ContactPointInfo {
 
 struct ContactManifoldInfo {
     BodyId bodyA, bodyB;          ///< bodyA's slot index < bodyB's
+    /// Which part of A and of B the manifold is between: a compound's child index, 0 for a
+    /// plain shape. A body pair has one manifold per touching pair of parts, in the order
+    /// (bodyA, bodyB, childA, childB).
+    uint32_t childA = 0, childB = 0;
     glm::vec3 normal{0.0f, 1.0f, 0.0f}; ///< unit, from A to B
     /// The normal when the manifold was last built by the narrow phase, in A's and in B's
     /// frame: a re-measured manifold turns with A, and the angle between the two tells how

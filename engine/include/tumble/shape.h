@@ -15,8 +15,8 @@
 
 namespace tumble {
 
-/// New types come last so the older types keep their numbers (feature names, tables).
-enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Cylinder, Mesh, HeightField, Count };
+/// New types come last so the older ones keep their numbers (feature names, tables).
+enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Cylinder, Compound, Mesh, HeightField, Count };
 inline constexpr int kShapeTypeCount = static_cast<int>(ShapeType::Count);
 std::string_view toString(ShapeType t);
 /// A static triangle mesh (engine/src/shapes/triangle_mesh.h): a mesh's or height field's triangles.
@@ -29,6 +29,13 @@ inline bool isMeshType(ShapeType t) { return t == ShapeType::Mesh || t == ShapeT
 const std::vector<glm::vec3>& meshVertices(const TriangleMesh& mesh);
 const std::vector<std::array<uint32_t, 3>>& meshTriangles(const TriangleMesh& mesh);
 bool meshTwoSided(const TriangleMesh& mesh);
+
+/// Shape pairs the narrow phase tested, by type: [type of A][type of B] (a compound's pairs
+/// are counted by its children's types).
+using DispatchCounts = std::array<std::array<int, kShapeTypeCount>, kShapeTypeCount>;
+
+/// Whether a shape may be a compound's child: the convex solids.
+bool isCompoundChildType(ShapeType t);
 
 /// A convex polyhedron with faces, unique edges and vertex adjacency.
 struct ConvexHull {
@@ -52,6 +59,8 @@ std::shared_ptr<const ConvexHull> buildConvexHull(const std::vector<glm::vec3>& 
                                                   std::string& error,
                                                   glm::vec3* centerOfMassOut = nullptr);
 
+struct CompoundChildDef;
+
 /// The definition a body's shape is made from (what scene files fill).
 struct ShapeDef {
     ShapeType type = ShapeType::Sphere;
@@ -61,6 +70,7 @@ struct ShapeDef {
     std::vector<glm::vec3> points;        ///< m, hull input points
     glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal in the body's frame (planes are static)
     float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset, x in the body's frame
+    std::vector<CompoundChildDef> children; ///< compound: its convex parts, in the body's frame
     // Mesh: `points` are its vertices (m, the body's frame), `triangles` index them,
     // counter-clockwise seen from the front.
     std::vector<std::array<uint32_t, 3>> triangles;
@@ -74,6 +84,18 @@ struct ShapeDef {
     std::shared_ptr<const TriangleMesh> mesh;
 };
 
+/// One part of a compound: a convex shape placed in the body's frame.
+struct CompoundChildDef {
+    ShapeDef shape;
+    glm::vec3 position{0.0f};                      ///< m, in the body's frame
+    glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f}; ///< unit, in the body's frame
+};
+
+/// A compound has 1 to this many children (the scene format's limit).
+inline constexpr int kMaxCompoundChildren = 64;
+
+struct CompoundShape;
+
 /// A built shape.
 struct Shape {
     ShapeType type = ShapeType::Sphere;
@@ -84,7 +106,30 @@ struct Shape {
     std::shared_ptr<const TriangleMesh> mesh; ///< mesh and height field
     glm::vec3 normal{0.0f, 1.0f, 0.0f};
     float offset = 0.0f;
+    std::shared_ptr<const CompoundShape> compound;
 };
+
+/// A body made of several convex shapes. The children are placed in the body's frame, whose
+/// origin is the centre of mass of them all (at one density), as a hull's points are re-centred.
+struct CompoundShape {
+    struct Child {
+        Shape shape;
+        glm::vec3 position{0.0f};                      ///< m, body frame
+        glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f}; ///< body frame
+    };
+    std::vector<Child> children;
+    float volume = 0.0f;         ///< m^3, of all children (overlaps counted twice, as in Bullet and Box2D)
+    glm::mat3 unitInertia{0.0f}; ///< about the centre of mass for density 1 (kg m^2 per kg/m^3)
+};
+
+/// How many parts the narrow phase sees in a shape (ContactManifoldInfo::childA, childB): a
+/// compound's children, 1 for any other shape.
+uint32_t partCount(const Shape& shape);
+
+/// Builds the shape a definition describes. On failure returns false and sets error. A hull or
+/// a compound is re-centred on its centre of mass: `centerOfMassOut` receives where that
+/// centre lies in the definition's frame (zero for the other shapes).
+bool buildShape(const ShapeDef& def, Shape& out, std::string& error, glm::vec3* centerOfMassOut);
 
 /// Mass properties about the centre of mass.
 struct MassProperties {

@@ -100,9 +100,6 @@ struct SolverStats {
     int lanes = 0;            ///< wide method: manifolds per SIMD group (4 SSE, 8 AVX2)
 };
 
-/// Calls of each cell of the narrow-phase dispatch table in the last step, [typeA][typeB].
-using DispatchCounts = std::array<std::array<int, kShapeTypeCount>, kShapeTypeCount>;
-
 /// Closest hit of a ray.
 struct RayHit {
     BodyId body;

@@ -16,7 +16,6 @@
 // does with its active edges; the neighbour triangle's own face contact covers the rest.
 #include "collision/collide_mesh.h"
 
-#include "collision/contact_candidate.h"
 #include "collision/convex_contact.h"
 
 #include <algorithm>
@@ -28,10 +27,6 @@ namespace {
 
 /// Barycentric coordinates below this count as zero: the point lies on that edge.
 constexpr float kOnEdge = 1e-3f;
-/// cos 2.5 degrees: triangles whose normals are this close share one merged manifold.
-constexpr float kMergeCos = 0.999048f;
-/// The most candidate points a merged manifold is reduced from.
-constexpr int kMaxMergedPoints = 64;
 
 // The triangle's feature facing world direction d (unit): its face within 10 degrees of its
 // normal, else the edge or corner furthest along d. Index: 0 face, 1 + e edge e, 4 + i corner.
@@ -143,33 +138,6 @@ int collideConvexMesh(const Shape& a, const Transform& xa, const Shape& mesh, co
         if (tm.manifold.pointCount > 0) out.push_back(tm);
     }
     return int(out.size() - before);
-}
-
-void collideConvexMeshMerged(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
-                             float margin, Manifold& out) {
-    std::vector<TriangleManifold> parts;
-    if (collideConvexMesh(a, xa, b, xb, margin, parts) == 0) return;
-    auto deepestOf = [](const Manifold& m) {
-        float d = m.points[0].separation;
-        for (int k = 1; k < m.pointCount; ++k) d = std::min(d, m.points[k].separation);
-        return d;
-    };
-    size_t lead = 0; // the first of the deepest, by triangle index: the same choice every run
-    for (size_t i = 1; i < parts.size(); ++i)
-        if (deepestOf(parts[i].manifold) < deepestOf(parts[lead].manifold)) lead = i;
-    const glm::vec3 n = parts[lead].manifold.normal;
-    ContactCandidate candidates[kMaxMergedPoints];
-    int count = 0;
-    for (const TriangleManifold& part : parts) {
-        if (glm::dot(part.manifold.normal, n) < kMergeCos) continue;
-        for (int k = 0; k < part.manifold.pointCount && count < kMaxMergedPoints; ++k) {
-            const ContactPoint& p = part.manifold.points[k];
-            const glm::vec3 pA = transformPoint(xa, p.localAnchorA), pB = transformPoint(xb, p.localAnchorB);
-            // The triangle's index is folded into the id, so points of two triangles differ.
-            candidates[count++] = {pA, pB, glm::dot(pB - pA, n), p.featureId + part.triangle * 0x9E3779B1u};
-        }
-    }
-    writeManifold(candidates, count, n, Frame(), xa, xb, out);
 }
 
 } // namespace tumble

@@ -38,13 +38,4 @@ struct TriangleManifold {
 int collideConvexMesh(const Shape& a, const Transform& xa, const Shape& mesh, const Transform& xm,
                       float margin, std::vector<TriangleManifold>& out);
 
-/// The narrow-phase table's cell for a convex shape A against a mesh or height field B: the
-/// per-triangle manifolds of collideConvexMesh merged into one. The deepest triangle's normal
-/// leads; the points of triangles whose normals lie within 2.5 degrees of it join, measured
-/// along it, and the usual reduction keeps four. Exact on flat and planar parts of a mesh (a
-/// tiled floor, a slope); where a shape touches triangles that meet at a fold, only the
-/// deepest side's triangles hold it this step.
-void collideConvexMeshMerged(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
-                             float margin, Manifold& out);
-
 } // namespace tumble

@@ -2,6 +2,7 @@
 #include "tumble/feature_names.h"
 
 #include "collision/feature_id.h"
+#include "tumble/world.h"
 
 namespace tumble {
 namespace {
@@ -58,6 +59,21 @@ std::string describeFeature(uint32_t featureId) {
     case feature::Round: return roundContact(featureId);
     }
     return "?";
+}
+
+std::string describeFeature(const World& world, const ContactManifoldInfo& m, int point) {
+    auto part = [&world](BodyId id, uint32_t child) {
+        return world.isValid(id) && partCount(world.body(id).shape) > 1 ? static_cast<int>(child) : -1;
+    };
+    return describeFeature(m.points[point].featureId, part(m.bodyA, m.childA), part(m.bodyB, m.childB));
+}
+
+std::string describeFeature(uint32_t featureId, int partA, int partB) {
+    std::string parts;
+    if (partA >= 0) parts = "A child " + std::to_string(partA);
+    if (partB >= 0) parts += (parts.empty() ? "B child " : ", B child ") + std::to_string(partB);
+    const std::string features = describeFeature(featureId);
+    return parts.empty() ? features : parts + ": " + features;
 }
 
 } // namespace tumble

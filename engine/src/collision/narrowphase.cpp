@@ -2,7 +2,6 @@
 #include "collision/narrowphase.h"
 
 #include "collision/collide_functions.h"
-#include "collision/collide_mesh.h"
 
 #include <array>
 #include <utility>
@@ -46,11 +45,6 @@ constexpr Table makeTable() {
     set(S::Cylinder, S::Cylinder, collideConvex, "collideConvex", "");
     set(S::Cylinder, S::Plane, collideCylinderPlane, "collideCylinderPlane",
         "collideCylinderPlane (mirrored)");
-    // Meshes and height fields against every convex shape; never against each other or a
-    // plane (all are static).
-    for (ShapeType mesh : {S::Mesh, S::HeightField})
-        for (ShapeType other : {S::Sphere, S::Box, S::Capsule, S::Hull, S::Cylinder})
-            set(other, mesh, collideConvexMeshMerged, "collideConvexMesh", "collideConvexMesh (mirrored)");
     return t;
 }
 

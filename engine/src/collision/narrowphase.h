@@ -10,6 +10,8 @@
 #include "core/transform.h"
 #include "tumble/shape.h"
 
+#include <vector>
+
 namespace tumble {
 
 /// Fills `out` (which arrives with pointCount = 0) for shape A at xa and shape B at xb. Points
@@ -23,6 +25,13 @@ struct CollideCell {
     const char* name = "none"; ///< the function's name, for the UI
     bool mirrored = false;     ///< fn is called as fn(B, A) and its manifold flipped
 };
+
+/// Whether a shape type has a row in the table: every type but the compound, whose children
+/// are collided one by one, and the mesh and height field, collided triangle by triangle
+/// (collideShapes).
+constexpr bool inCollideTable(ShapeType t) {
+    return t != ShapeType::Compound && t != ShapeType::Mesh && t != ShapeType::HeightField && t != ShapeType::Count;
+}
 
 /// The cell for shape types (a, b).
 const CollideCell& collideCell(ShapeType a, ShapeType b);
@@ -40,5 +49,19 @@ constexpr int collideCellIndex(ShapeType a, ShapeType b) {
 /// separation < margin); `cellOut`, when given, receives collideCellIndex(a.type, b.type).
 bool collide(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
              Manifold& out, int* cellOut = nullptr);
+
+/// One manifold of a body pair, between a part of A and a part of B: a compound's child index,
+/// a mesh's or height field's triangle index, 0 for a plain shape.
+struct ChildManifold {
+    uint32_t childA = 0, childB = 0;
+    Manifold manifold;
+};
+
+/// Collides two bodies' shapes, compound or not: each pair of parts whose boxes come within the
+/// margin goes through the table (and is counted in `counts`, when given, by the parts' types);
+/// one ChildManifold is appended per touching pair of parts, sorted by (childA, childB), its
+/// local anchors in the bodies' frames. Returns how many it appended.
+int collideShapes(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
+                  std::vector<ChildManifold>& out, DispatchCounts* counts = nullptr);
 
 } // namespace tumble

@@ -114,7 +114,7 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
             if (o.penetration && p.separation < 0.0f)
                 d.line(p.position - 0.5f * p.separation * m.normal,
                        p.position + 0.5f * p.separation * m.normal, shade(kRed));
-            if (o.featureIds) d.label(p.position, describeFeature(p.featureId), shade(kWhite));
+            if (o.featureIds) d.label(p.position, describeFeature(world, m, i), shade(kWhite));
             if (o.impulses || o.warmStart)
                 d.arrow(p.position, p.position + o.impulseScale * p.normalImpulse * m.normal, shade(kGreen));
             if (o.impulses) {

@@ -14,9 +14,10 @@ constexpr std::string_view kBodyTypeNames[] = {"static", "dynamic", "kinematic"}
 constexpr BodyType kBodyTypes[] = {BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 
 constexpr std::string_view kShapeTypeNames[] = {"sphere", "box",   "capsule", "cylinder",
-                                                "hull",   "plane", "mesh",    "heightfield"};
-constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,   ShapeType::Capsule, ShapeType::Cylinder,
-                                     ShapeType::Hull,   ShapeType::Plane, ShapeType::Mesh,    ShapeType::HeightField};
+                                                "hull",   "plane", "compound", "mesh",    "heightfield"};
+constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,      ShapeType::Capsule, ShapeType::Cylinder,
+                                     ShapeType::Hull,   ShapeType::Plane,    ShapeType::Compound, ShapeType::Mesh,
+                                     ShapeType::HeightField};
 
 void readHullPoints(const Json& v, const std::string& path, const BodyContext& ctx,
                     ShapeDef& shape, bool& ok) {
@@ -53,6 +54,53 @@ void readHullPoints(const Json& v, const std::string& path, const BodyContext& c
         return;
     }
     shape.points = std::move(points);
+}
+
+/// One child of a compound: its shape (a convex solid) and its pose in the body's frame.
+bool readCompoundChild(const Json& v, const std::string& path, const BodyContext& ctx, CompoundChildDef& out) {
+    Checker& check = ctx.check;
+    const size_t errorsBefore = check.count();
+    CompoundChildDef child;
+    bool hasOrientation = false, hasRotationDeg = false, shapeValid = false;
+    const Field fields[] = {
+        {"shape", [&](const Json& j, const std::string& p) { shapeValid = readShape(j, p, ctx, child.shape); }},
+        {"position", [&](const Json& j, const std::string& p) { readVec3(j, p, check, child.position); }},
+        {"orientation", [&](const Json& j, const std::string& p) {
+             hasOrientation = true;
+             readQuat(j, p, check, child.orientation);
+         }},
+        {"rotationDeg", [&](const Json& j, const std::string& p) {
+             hasRotationDeg = true;
+             glm::vec3 degrees(0.0f);
+             if (readVec3(j, p, check, degrees)) child.orientation = quatFromEulerDeg(degrees);
+         }},
+    };
+    if (!readObject(v, path, check, fields)) return false;
+    requireKeys(v, path, check, {"shape"});
+    if (hasOrientation && hasRotationDeg)
+        check.error(childPath(path, "rotationDeg"), "give either orientation or rotationDeg, not both");
+    if (shapeValid && !isCompoundChildType(child.shape.type))
+        check.error(childPath(path, "shape.type"),
+                    "a compound's child must be a sphere, box, capsule, cylinder or hull, got " +
+                        std::string(toString(child.shape.type)));
+    if (check.count() != errorsBefore) return false;
+    out = std::move(child);
+    return true;
+}
+
+void readCompoundChildren(const Json& v, const std::string& path, const BodyContext& ctx, ShapeDef& shape,
+                          bool& ok) {
+    Checker& check = ctx.check;
+    if (!v.is_array() || v.empty() || v.size() > static_cast<size_t>(kMaxCompoundChildren)) {
+        check.error(path, "must be an array of 1 to " + std::to_string(kMaxCompoundChildren) +
+                              " children such as {\"shape\": {\"type\": \"box\"}, \"position\": [0, 0, 0]}, got " +
+                              (v.is_array() ? std::to_string(v.size()) + " children" : describe(v)));
+        ok = false;
+        return;
+    }
+    std::vector<CompoundChildDef> children(v.size());
+    for (size_t i = 0; i < v.size(); ++i) ok &= readCompoundChild(v[i], indexPath(path, i), ctx, children[i]);
+    if (ok) shape.children = std::move(children);
 }
 
 } // namespace
@@ -133,6 +181,11 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
                               track(readFloat(j, p, check, shape.offset));
                           }});
         break;
+    case ShapeType::Compound:
+        fields.push_back({"children", [&](const Json& j, const std::string& p) {
+                              readCompoundChildren(j, p, ctx, shape, ok);
+                          }});
+        break;
     case ShapeType::Mesh:
     case ShapeType::HeightField: // read above
     case ShapeType::Count:
@@ -140,6 +193,7 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
     }
     readObject(v, path, check, fields);
     if (shape.type == ShapeType::Hull) requireKeys(v, path, check, {"points"});
+    if (shape.type == ShapeType::Compound) requireKeys(v, path, check, {"children"});
     if (!ok || check.count() != errorsBefore) return false;
     out = std::move(shape);
     return true;

@@ -12,20 +12,6 @@
 namespace tumble::scene {
 namespace {
 
-/// The shape a body would get, for its mass at load (a hull built as the world builds it).
-Shape shapeOf(const ShapeDef& def) {
-    Shape shape;
-    shape.type = def.type;
-    shape.radius = def.radius;
-    shape.halfExtents = def.halfExtents;
-    shape.halfHeight = def.halfHeight;
-    if (def.type == ShapeType::Hull) {
-        std::string error;
-        shape.hull = buildConvexHull(def.points, error);
-    }
-    return shape;
-}
-
 /// "bodies[2]" from "bodies[2].name": where a body is, for messages about all of it.
 std::string withoutName(const std::string& path) {
     const std::string suffix = ".name";
@@ -55,8 +41,9 @@ void checkMasses(const SceneDef& scene, const std::vector<std::string>& bodyPath
         if (def.type != BodyType::Dynamic) continue;
         const float density = densityOf(scene, def.material);
         if (density == 0.0f) continue; // massless by the material's choice
-        const Shape shape = shapeOf(def.shape);
-        if (def.shape.type == ShapeType::Hull && !shape.hull) continue; // reported already
+        Shape shape;
+        std::string shapeError;
+        if (!buildShape(def.shape, shape, shapeError, nullptr)) continue; // reported already
         const float mass = computeMassProperties(shape, density).mass;
         if (!std::isnormal(mass)) {
             check.error(withoutName(bodyPaths[i]), "body '" + def.name + "' would weigh " + formatNumber(mass) +

@@ -75,25 +75,32 @@ Json shapeJson(const ShapeDef& s) {
         j["cellSize"] = Json::array({number(s.cellSize.x), number(s.cellSize.y)});
         j["heights"] = floats(s.heights);
         break;
+    case ShapeType::Compound: {
+        Json children = Json::array();
+        for (const CompoundChildDef& c : s.children)
+            children.push_back({{"shape", shapeJson(c.shape)}, {"position", vec3(c.position)},
+                                {"orientation", quat(c.orientation)}});
+        j["children"] = std::move(children);
+        break;
+    }
     case ShapeType::Count: break;
     }
     return j;
 }
 
-/// A body's shape as a definition: the scene's own when it matches, else rebuilt from the
-/// world's record (a hull then from its re-centred vertices).
-ShapeDef shapeDefOf(const Body& b, const BodyDef* def) {
-    if (def && def->shape.type == b.shape.type) return def->shape;
+/// A built shape as a definition (a hull from its re-centred vertices, a compound's children
+/// where they sit about its centre of mass).
+ShapeDef shapeDefOf(const Shape& shape) {
     ShapeDef s;
-    s.type = b.shape.type;
-    s.radius = b.shape.radius;
-    s.halfExtents = b.shape.halfExtents;
-    s.halfHeight = b.shape.halfHeight;
-    s.normal = b.shape.normal;
-    s.offset = b.shape.offset;
-    if (b.shape.hull) s.points = b.shape.hull->vertices;
-    if (b.shape.mesh) {
-        const TriangleMesh& m = *b.shape.mesh;
+    s.type = shape.type;
+    s.radius = shape.radius;
+    s.halfExtents = shape.halfExtents;
+    s.halfHeight = shape.halfHeight;
+    s.normal = shape.normal;
+    s.offset = shape.offset;
+    if (shape.hull) s.points = shape.hull->vertices;
+    if (shape.mesh) {
+        const TriangleMesh& m = *shape.mesh;
         s.points = m.vertices;
         s.triangles = m.triangles;
         s.twoSided = m.twoSided;
@@ -102,17 +109,28 @@ ShapeDef shapeDefOf(const Body& b, const BodyDef* def) {
         s.cellSize = m.cellSize;
         for (size_t i = 0; s.type == ShapeType::HeightField && i < m.vertices.size(); ++i)
             s.heights.push_back(m.vertices[i].y);
-        s.mesh = b.shape.mesh;
+        s.mesh = shape.mesh;
     }
+    if (shape.compound)
+        for (const CompoundShape::Child& c : shape.compound->children)
+            s.children.push_back({shapeDefOf(c.shape), c.position, c.orientation});
     return s;
+}
+
+/// A body's shape as a definition: the scene's own when it matches, else rebuilt from the
+/// world's record.
+ShapeDef shapeDefOf(const Body& b, const BodyDef* def) {
+    if (def && def->shape.type == b.shape.type) return def->shape;
+    return shapeDefOf(b.shape);
 }
 
 Json bodyJson(const World& world, const Body& b, const std::string& name, const BodyDef* def) {
     ShapeDef shape = shapeDefOf(b, def);
-    // A hull's points are placed relative to `position`; the engine then moves the body to
-    // their centre of mass. Write where the points are now (the state holds the exact pose).
+    // A hull's points (a compound's children) are placed relative to `position`; the engine
+    // then moves the body to their centre of mass. Write where they are now (the state holds
+    // the exact pose).
     glm::vec3 position = b.position;
-    if (shape.type == ShapeType::Hull && def) {
+    if ((shape.type == ShapeType::Hull || shape.type == ShapeType::Compound) && def) {
         glm::quat q0 = glm::normalize(def->orientation);
         glm::vec3 comLocal = glm::conjugate(q0) * (b.initialPosition - def->position);
         position = b.position - b.orientation * comLocal;
@@ -257,6 +275,8 @@ Json stateJson(const WorldState& st) {
     Json contacts = Json::array();
     for (const ContactManifoldInfo& m : st.contacts) {
         Json j = {{"bodyA", m.bodyA.index}, {"bodyB", m.bodyB.index}};
+        if (m.childA != 0) j["childA"] = m.childA;
+        if (m.childB != 0) j["childB"] = m.childB;
         if (m.pointCount > 0) {
             j["normal"] = vec3(m.normal);
             j["tangent1"] = vec3(m.tangent1);

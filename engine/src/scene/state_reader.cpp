@@ -156,6 +156,9 @@ void readContactState(const Json& v, const std::string& path, Checker& check,
     const Field fields[] = {
         uintField("bodyA", check, m.bodyA.index),
         uintField("bodyB", check, m.bodyB.index),
+        // Absent: 0, the only part of a plain shape.
+        uintField("childA", check, m.childA),
+        uintField("childB", check, m.childB),
         vec3Field("normal", check, m.normal),
         vec3Field("tangent1", check, m.tangent1),
         vec3Field("tangent2", check, m.tangent2),

@@ -49,6 +49,17 @@ Aabb computeAabb(const Shape& s, const glm::vec3& position, const glm::quat& ori
             return {position + r * c - e, position + r * c + e};
         }
         break;
+    case ShapeType::Compound:
+        if (s.compound) {
+            Aabb box{glm::vec3(1e30f), glm::vec3(-1e30f)};
+            for (const CompoundShape::Child& c : s.compound->children) {
+                Aabb part = computeAabb(c.shape, position + orientation * c.position, orientation * c.orientation);
+                box.min = glm::min(box.min, part.min);
+                box.max = glm::max(box.max, part.max);
+            }
+            return box;
+        }
+        break;
     case ShapeType::Plane:
     case ShapeType::Count: {
         // An infinite plane: a huge box, so the broad phase pairs it with every body.

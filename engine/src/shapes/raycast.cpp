@@ -212,6 +212,17 @@ bool rayCastShape(const Shape& s, const glm::vec3& origin, const glm::vec3& dire
             hit = true;
         }
         break;
+    case ShapeType::Compound:
+        // The nearest hit of any child, each in its place in the body's frame.
+        for (const CompoundShape::Child& c : s.compound ? s.compound->children : std::vector<CompoundShape::Child>{}) {
+            float tc = 0.0f;
+            glm::vec3 nc(0.0f);
+            if (!rayCastShape(c.shape, o, d, c.position, c.orientation, hit ? t : maxDistance, tc, nc)) continue;
+            hit = true;
+            t = tc;
+            n = nc;
+        }
+        break;
     default: break;
     }
     if (hit) normal = orientation * n;

@@ -23,6 +23,8 @@ std::string_view toString(ShapeType t) {
         return "mesh";
     case ShapeType::HeightField:
         return "heightfield";
+    case ShapeType::Compound:
+        return "compound";
     case ShapeType::Count:
         break;
     }
@@ -117,6 +119,14 @@ MassProperties computeMassProperties(const Shape& shape, float density) {
         mp.volume = shape.hull->volume;
         mp.mass = density * mp.volume;
         mp.inertia = density * shape.hull->unitInertia;
+        return mp;
+    }
+    case ShapeType::Compound: {
+        MassProperties mp;
+        if (!shape.compound) return mp;
+        mp.volume = shape.compound->volume;
+        mp.mass = density * mp.volume;
+        mp.inertia = density * shape.compound->unitInertia;
         return mp;
     }
     case ShapeType::Plane:

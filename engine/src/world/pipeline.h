@@ -2,6 +2,7 @@
 // The world's collision and solver state between steps: the broad phase, the contact cache
 // and the dense arrays the solver runs on. Private to the engine.
 #include "collision/broadphase.h"
+#include "collision/narrowphase.h"
 #include "dynamics/material_table.h"
 #include "solver/contact_solver.h"
 #include "solver/islands.h"
@@ -22,6 +23,7 @@ struct StepPipeline {
     /// The contact cache: one manifold per pair, sorted by (bodyA.index, bodyB.index).
     std::vector<ContactManifoldInfo> manifolds;
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
+    std::vector<ChildManifold> childManifolds;     ///< one body pair's, while the narrow phase builds them
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;
     std::vector<PairTouch> sensorOverlaps;         ///< this step's, sorted by slots (World::sensorOverlaps)

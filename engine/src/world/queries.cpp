@@ -11,11 +11,10 @@
 namespace tumble {
 namespace {
 
-bool containsPoint(const Body& b, const glm::vec3& point) {
-    const Shape& s = b.shape;
-    glm::vec3 p = glm::conjugate(b.orientation) * (point - b.position);
-    if (s.type == ShapeType::Plane) return glm::dot(s.normal, p) <= s.offset;
+// Whether a point p in the shape's own frame lies inside it.
+bool containsPoint(const Shape& s, const glm::vec3& p) {
     switch (s.type) {
+    case ShapeType::Plane: return glm::dot(s.normal, p) <= s.offset;
     case ShapeType::Sphere: return glm::dot(p, p) <= s.radius * s.radius;
     case ShapeType::Box:
         return std::fabs(p.x) <= s.halfExtents.x && std::fabs(p.y) <= s.halfExtents.y &&
@@ -24,13 +23,25 @@ bool containsPoint(const Body& b, const glm::vec3& point) {
         glm::vec3 c(0.0f, std::clamp(p.y, -s.halfHeight, s.halfHeight), 0.0f);
         return glm::dot(p - c, p - c) <= s.radius * s.radius;
     }
+    case ShapeType::Cylinder:
+        return std::fabs(p.y) <= s.halfHeight && p.x * p.x + p.z * p.z <= s.radius * s.radius;
     case ShapeType::Hull:
         if (!s.hull) return false;
         for (const ConvexHull::Face& f : s.hull->faces)
             if (glm::dot(f.normal, p) > f.offset) return false;
         return true;
-    default: return false;
+    case ShapeType::Compound:
+        if (!s.compound) return false;
+        for (const CompoundShape::Child& c : s.compound->children)
+            if (containsPoint(c.shape, glm::conjugate(c.orientation) * (p - c.position))) return true;
+        return false;
+    case ShapeType::Count: break;
     }
+    return false;
+}
+
+bool containsPoint(const Body& b, const glm::vec3& point) {
+    return containsPoint(b.shape, glm::conjugate(b.orientation) * (point - b.position));
 }
 
 } // namespace

@@ -92,10 +92,14 @@ bool World::restoreState(const WorldState& st, std::string* error) {
     if (st.joints.size() != jointList.size())
         return fail("the state has " + std::to_string(st.joints.size()) + " joints, the world " +
                     std::to_string(jointList.size()));
-    for (const ContactManifoldInfo& m : st.contacts)
+    for (const ContactManifoldInfo& m : st.contacts) {
         if (m.bodyA.index >= ids.size() || m.bodyB.index >= ids.size() ||
             !(m.bodyA.index < m.bodyB.index) || m.pointCount < 0 || m.pointCount > 4)
             return fail("a contact names bodies out of range or out of order");
+        if (m.childA >= partCount(body(ids[m.bodyA.index]).shape) ||
+            m.childB >= partCount(body(ids[m.bodyB.index]).shape))
+            return fail("a contact names a part its body does not have");
+    }
     for (const PairTouch& t : st.sensorOverlaps)
         if (t.bodyA.index >= ids.size() || t.bodyB.index >= ids.size() || !(t.bodyA.index < t.bodyB.index))
             return fail("a sensor overlap names bodies out of range or out of order");
@@ -238,6 +242,8 @@ uint64_t World::stateHash() const {
     for (const ContactManifoldInfo& m : pipeline_->manifolds) {
         f.value(ordinal[m.bodyA.index]);
         f.value(ordinal[m.bodyB.index]);
+        f.value(m.childA);
+        f.value(m.childB);
         for (int k = 0; k < m.pointCount; ++k) {
             f.value(m.points[k].featureId);
             f.value(m.points[k].normalImpulse);

@@ -29,7 +29,8 @@ private:
 constexpr size_t kHeaderBytes = 8 + 8 + 4 + 4;
 constexpr size_t kBodyBytes = 12 + 16 + 12 + 12 + 12 + 16 + 4 + 4 + 1 + 24;
 constexpr size_t kPairBytes = 4 + 4 + 1;
-constexpr size_t kTouchingBytes = 36 + 12 + 24 + 1;
+// A touching pair: its two parts, normal and friction basis, pair values, local normals, asleep.
+constexpr size_t kTouchingBytes = 8 + 36 + 12 + 24 + 1;
 constexpr size_t kPointBytes = 12 + 4 + 4 + 24 + 4 + 8 + 4 + 1 + 1 + 12;
 constexpr size_t kJointBytes = 6 * 12 + 16 + 4 + 4 + 1 + 4;
 constexpr size_t kOverlapBytes = 4 + 4 + 4 + 4;
@@ -93,6 +94,8 @@ void pack(const WorldState& st, std::span<const ContactManifoldInfo> contacts,
         w.put(static_cast<uint8_t>(m.pointCount));
         // Pairs in the cache whose shapes do not touch carry nothing else.
         if (m.pointCount == 0) continue;
+        w.put(m.childA);
+        w.put(m.childB);
         w.put(m.normal);
         w.put(m.tangent1);
         w.put(m.tangent2);
@@ -181,7 +184,7 @@ bool unpackState(std::span<const std::byte> bytes, WorldState& st) {
         m.bodyA.generation = m.bodyB.generation = 0;
         m.pointCount = points;
         if (points == 0) continue;
-        if (!r.get(m.normal) || !r.get(m.tangent1) || !r.get(m.tangent2) ||
+        if (!r.get(m.childA) || !r.get(m.childB) || !r.get(m.normal) || !r.get(m.tangent1) || !r.get(m.tangent2) ||
             !r.get(m.localNormalA) || !r.get(m.localNormalB) || !r.get(m.staticFriction) || !r.get(m.dynamicFriction) || !r.get(m.restitution))
             return false;
         uint8_t asleep = 0;

@@ -5,7 +5,6 @@
 #include "core/math.h"
 #include "dynamics/integrator.h"
 #include "dynamics/material_table.h"
-#include "shapes/triangle_mesh.h"
 #include "world/pipeline.h"
 #include "world/timer.h"
 
@@ -118,60 +117,11 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
         return fail(std::string("a ") + std::string(toString(def.shape.type)) + " must be static");
 
     Shape shape;
-    shape.type = def.shape.type;
-    shape.radius = def.shape.radius;
-    shape.halfExtents = def.shape.halfExtents;
-    shape.halfHeight = def.shape.halfHeight;
-    shape.normal = def.shape.normal;
-    shape.offset = def.shape.offset;
-    glm::vec3 position = def.position;
-    switch (def.shape.type) {
-    case ShapeType::Sphere:
-        if (!(def.shape.radius > 0.0f)) return fail("sphere radius must be > 0");
-        break;
-    case ShapeType::Box:
-        if (!(glm::min(def.shape.halfExtents.x, glm::min(def.shape.halfExtents.y,
-                                                         def.shape.halfExtents.z)) > 0.0f))
-            return fail("box half extents must be > 0");
-        break;
-    case ShapeType::Capsule:
-        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight >= 0.0f))
-            return fail("capsule needs radius > 0 and halfHeight >= 0");
-        break;
-    case ShapeType::Cylinder:
-        if (!(def.shape.radius > 0.0f) || !(def.shape.halfHeight > 0.0f))
-            return fail("cylinder needs radius > 0 and halfHeight > 0");
-        break;
-    case ShapeType::Hull: {
-        std::string hullError;
-        glm::vec3 com(0.0f);
-        shape.hull = buildConvexHull(def.shape.points, hullError, &com);
-        if (!shape.hull) return fail(hullError);
-        // The hull was re-centred on its centre of mass; keep the points where the user put them.
-        position += glm::normalize(def.orientation) * com;
-        break;
-    }
-    case ShapeType::Plane:
-        if (!(glm::length(def.shape.normal) > 1e-6f)) return fail("plane normal is zero");
-        // Keep dot(n, x) = offset the same plane when n is normalised.
-        shape.normal = def.shape.normal / glm::length(def.shape.normal);
-        shape.offset = def.shape.offset / glm::length(def.shape.normal);
-        break;
-    case ShapeType::Mesh:
-    case ShapeType::HeightField: {
-        std::string meshError;
-        shape.mesh = def.shape.mesh;
-        if (!shape.mesh)
-            shape.mesh = def.shape.type == ShapeType::Mesh
-                             ? buildTriangleMesh(def.shape.points, def.shape.triangles, def.shape.twoSided, meshError)
-                             : buildHeightFieldMesh(def.shape.rows, def.shape.columns, def.shape.cellSize,
-                                                    def.shape.heights, meshError);
-        if (!shape.mesh) return fail(meshError);
-        break;
-    }
-    case ShapeType::Count:
-        return fail("unknown shape type");
-    }
+    std::string shapeError;
+    glm::vec3 com(0.0f);
+    if (!buildShape(def.shape, shape, shapeError, &com)) return fail(shapeError);
+    // A hull or compound was re-centred on its centre of mass; keep its parts where the user put them.
+    const glm::vec3 position = def.position + glm::normalize(def.orientation) * com;
 
     uint32_t index;
     if (!freeSlots_.empty()) {

@@ -107,6 +107,7 @@ void World::updateContacts() {
         ++touchingPairs;
         points += info.pointCount;
     };
+    std::vector<ChildManifold>& found = p.childManifolds;
     for (const BodyPair& pair : p.pairs) {
         const Slot& sa = slots_[pair.a];
         const Slot& sb = slots_[pair.b];
@@ -115,9 +116,10 @@ void World::updateContacts() {
                (p.previous[old].bodyA.index < pair.a ||
                 (p.previous[old].bodyA.index == pair.a && p.previous[old].bodyB.index < pair.b)))
             keepIfAsleep(p.previous[old++]);
-        const ContactManifoldInfo* prev = nullptr;
-        if (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb)
-            prev = &p.previous[old++];
+        // Last step's manifolds of this pair, one per pair of parts, in the parts' order.
+        size_t prevEnd = old;
+        while (prevEnd < p.previous.size() && p.previous[prevEnd].bodyA == ida && p.previous[prevEnd].bodyB == idb)
+            ++prevEnd;
 
         const Body& a = sa.body;
         const Body& b = sb.body;
@@ -127,50 +129,74 @@ void World::updateContacts() {
         // they move at an angle; those contacts stopped bullets in mid-air, let them through
         // and spun them. The time of impact after the step (world_continuous.cpp) stops them.
         const float pairMargin = settings_.contactMargin;
-        // Built in place (prev points into the other buffer, p.previous).
-        ContactManifoldInfo& info = p.manifolds.emplace_back();
-        info.bodyA = ida;
-        info.bodyB = idb;
-        ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
         if (a.sensor || b.sensor) {
             // The pair stays in the cache without points, so the solver, islands and waking
             // never see it; two sensors do not sense each other.
+            ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
+            ContactManifoldInfo& info = p.manifolds.emplace_back();
+            info.bodyA = ida;
+            info.bodyB = idb;
             if (!(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
+            old = prevEnd;
             continue;
         }
+        const ContactManifoldInfo* single = prevEnd == old + 1 ? &p.previous[old] : nullptr;
         // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
         // except on its refresh step.
-        const bool mayReuse = prev && prev->pointCount > 0 && !a.bullet && !b.bullet &&
+        const bool mayReuse = single && single->pointCount > 0 && !a.bullet && !b.bullet &&
                               polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
                               (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
-        bool touching = mayReuse && remeasureManifold(*prev, a.position, a.orientation, b.position,
-                                                      b.orientation, pairMargin,
-                                                      settings_.contactReuseSlide, info);
-        if (touching) {
+        found.clear();
+        ContactManifoldInfo reusedInfo;
+        reusedInfo.bodyA = ida;
+        reusedInfo.bodyB = idb;
+        const bool reusedNow = mayReuse && remeasureManifold(*single, a.position, a.orientation, b.position,
+                                                             b.orientation, pairMargin,
+                                                             settings_.contactReuseSlide, reusedInfo);
+        if (reusedNow) {
             ++reused;
+            ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
         } else {
-            Manifold m;
-            touching = collide(a.shape, Transform{a.position, a.orientation}, b.shape,
-                               Transform{b.position, b.orientation}, pairMargin, m);
-            if (touching) {
+            collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
+                          Transform{b.position, b.orientation}, pairMargin, found, &p.dispatch);
+        }
+        // A pair none of whose parts touch keeps an empty manifold in the cache (the broad
+        // phase still reports it), as a single shape's pair always did.
+        const size_t count = reusedNow ? 1 : std::max<size_t>(found.size(), 1);
+        for (size_t c = 0; c < count; ++c) {
+            ContactManifoldInfo& info = p.manifolds.emplace_back();
+            if (reusedNow) {
+                info = reusedInfo;
+            } else {
+                info.bodyA = ida;
+                info.bodyB = idb;
+            }
+            if (!reusedNow && c < found.size()) {
+                const ChildManifold& cm = found[c];
+                const Manifold& m = cm.manifold;
+                info.childA = cm.childA;
+                info.childB = cm.childB;
                 info.normal = m.normal;
                 info.localNormalA = glm::conjugate(a.orientation) * m.normal;
                 info.localNormalB = glm::conjugate(b.orientation) * m.normal;
                 info.pointCount = m.pointCount;
                 for (int k = 0; k < m.pointCount; ++k) {
-                    const ContactPoint& c = m.points[k];
+                    const ContactPoint& cp = m.points[k];
                     ContactPointInfo& q = info.points[k];
-                    q.position = c.position;
-                    q.separation = c.separation;
-                    q.featureId = c.featureId;
+                    q.position = cp.position;
+                    q.separation = cp.separation;
+                    q.featureId = cp.featureId;
                     // Anchors on each surface (writeManifold): for re-measuring the manifold in
                     // later steps and the separation within one (nonlinear Gauss-Seidel).
-                    q.localAnchorA = c.localAnchorA;
-                    q.localAnchorB = c.localAnchorB;
+                    q.localAnchorA = cp.localAnchorA;
+                    q.localAnchorB = cp.localAnchorB;
                 }
             }
-        }
-        if (touching) {
+            if (info.pointCount == 0) continue;
+            // Last step's manifold between the same parts, if there was one.
+            const ContactManifoldInfo* prev = nullptr;
+            for (size_t k = old; k < prevEnd && !prev; ++k)
+                if (p.previous[k].childA == info.childA && p.previous[k].childB == info.childB) prev = &p.previous[k];
             const PairMaterial& mat = p.materialTable.at(a.material, b.material);
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
@@ -187,6 +213,7 @@ void World::updateContacts() {
             ++touchingPairs;
             points += info.pointCount;
         }
+        old = prevEnd;
     }
     while (old < p.previous.size()) keepIfAsleep(p.previous[old++]);
     keepSensorOverlapsAsleep();

@@ -88,7 +88,8 @@ void World::continuousCollision() {
         if (!s.alive) continue;
         Body& b = s.body;
         // A sensor passes through everything, so nothing stops it and it stops nothing.
-        if (!b.bullet || !b.isDynamic() || b.sleeping || b.sensor) continue;
+        // A compound is not swept: the time of impact is a query between two convex shapes.
+        if (!b.bullet || !b.isDynamic() || b.sleeping || b.sensor || b.shape.type == ShapeType::Compound) continue;
         const Sweep sweep = sweepOf(b, dt);
         if (sweep.x0 == sweep.x1 && sweep.rotation == glm::vec3(0.0f)) continue;
         const Aabb box = sweptAabb(b.shape, sweep);
@@ -99,8 +100,11 @@ void World::continuousCollision() {
         float first = 1.0f;
         for (uint32_t j = 0; j < slots_.size(); ++j) {
             const Slot& o = slots_[j];
-            // A mesh has no convex core for the sweep: bullets are stopped by its contacts only.
-            if (j == i || !o.alive || o.body.sensor || isMeshType(o.body.shape.type)) continue;
+            // Neither a mesh nor a compound has one convex core for the sweep: bullets are
+            // stopped by their contacts only.
+            if (j == i || !o.alive || o.body.sensor || isMeshType(o.body.shape.type) ||
+                o.body.shape.type == ShapeType::Compound)
+                continue;
             const Body& other = o.body;
             if ((b.mask & other.layer) == 0 || (other.mask & b.layer) == 0) continue;
             if (!jointsAllowCollision(std::min(i, j), std::max(i, j))) continue;

@@ -56,7 +56,15 @@ void touchingPairs(const std::vector<ContactManifoldInfo>& manifolds, std::vecto
     out.clear();
     for (const ContactManifoldInfo& m : manifolds) {
         PairTouch t = touchOf(m);
-        if (t.pointCount > 0) out.push_back(t);
+        if (t.pointCount == 0) continue;
+        // A body pair's manifolds (one per pair of parts) follow each other: one touch for all.
+        if (!out.empty() && samePair(out.back(), t)) {
+            out.back().pointCount += t.pointCount;
+            out.back().normalImpulse += t.normalImpulse;
+            out.back().deepest = std::min(out.back().deepest, t.deepest);
+            continue;
+        }
+        out.push_back(t);
     }
 }
 
@@ -90,16 +98,19 @@ void diffPairs(const std::vector<PairTouch>& before, const std::vector<PairTouch
 void World::senseOverlap(uint32_t ia, uint32_t ib) {
     const Body& a = slots_[ia].body;
     const Body& b = slots_[ib].body;
-    Manifold m;
-    if (!collide(a.shape, Transform{a.position, a.orientation}, b.shape,
-                 Transform{b.position, b.orientation}, 0.0f, m))
+    std::vector<ChildManifold>& found = pipeline_->childManifolds;
+    found.clear();
+    if (!collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
+                       Transform{b.position, b.orientation}, 0.0f, found))
         return;
     PairTouch t{{ia, slots_[ia].generation}, {ib, slots_[ib].generation}};
-    for (int k = 0; k < m.pointCount; ++k) {
-        if (m.points[k].separation > 0.0f) continue;
-        ++t.pointCount;
-        t.deepest = std::min(t.deepest, m.points[k].separation);
-    }
+    for (const ChildManifold& cm : found)
+        for (int k = 0; k < cm.manifold.pointCount; ++k) {
+            const ContactPoint& c = cm.manifold.points[k];
+            if (c.separation > 0.0f) continue;
+            ++t.pointCount;
+            t.deepest = std::min(t.deepest, c.separation);
+        }
     if (t.pointCount > 0) pipeline_->sensorOverlaps.push_back(t);
 }
 
