@@ -4,6 +4,7 @@
 #include "test_narrowphase_util.h"
 
 #include "collision/collide_mesh.h"
+#include "collision/narrowphase.h"
 #include "shapes/raycast.h"
 
 #include <random>
@@ -222,4 +223,41 @@ TEST(MeshCollide, EveryConvexShapeRestsOnAHeightFieldSlope) {
             }
         }
     }
+}
+
+TEST(MeshCollide, CompoundChildrenMeetTheTrianglesOneManifoldEach) {
+    // Two spheres of a compound resting 5 mm deep on a tiled floor, one over each of two tiles.
+    ShapeDef def;
+    def.type = ShapeType::Compound;
+    ShapeDef ball;
+    ball.type = ShapeType::Sphere;
+    ball.radius = 0.25f;
+    def.children = {{ball, {-0.5f, 0.0f, 0.3f}, glm::quat(1, 0, 0, 0)}, {ball, {0.5f, 0.0f, 0.3f}, glm::quat(1, 0, 0, 0)}};
+    Shape compound;
+    std::string error;
+    ASSERT_TRUE(buildShape(def, compound, error, nullptr)) << error;
+    const Shape floor = meshShape(tiledFloorMesh(2, 2, 1.0f));
+    // The compound is re-centred on its centre of mass, (0, 0, 0.3) of the definition's frame.
+    const Transform xc = pose({0.0f, 0.245f, 0.3f}), xm = pose({0, 0, 0});
+    std::vector<ChildManifold> out;
+    ASSERT_EQ(collideShapes(compound, xc, floor, xm, 0.02f, out), 2);
+    for (size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(out[i].childA, uint32_t(i)); // the compound's child
+        EXPECT_LT(out[i].childB, floor.mesh->triangles.size());
+        expectVec(out[i].manifold.normal, {0, -1, 0}, 1e-5f);
+        EXPECT_NEAR(out[i].manifold.points[0].separation, -0.005f, 1e-5f);
+        // Anchored in the bodies' frames: A's at the child's bottom, B's on the floor.
+        expectVec(out[i].manifold.points[0].localAnchorA, {i == 0 ? -0.5f : 0.5f, -0.25f, 0.0f}, 1e-5f);
+        EXPECT_NEAR(out[i].manifold.points[0].localAnchorB.y, 0.0f, 1e-5f);
+    }
+    // The mesh as A: the same contacts, flipped, sorted by triangle.
+    std::vector<ChildManifold> flipped;
+    ASSERT_EQ(collideShapes(floor, xm, compound, xc, 0.02f, flipped), 2);
+    EXPECT_LT(flipped[0].childA, flipped[1].childA);
+    for (const ChildManifold& m : flipped) {
+        expectVec(m.manifold.normal, {0, 1, 0}, 1e-5f);
+        EXPECT_NEAR(m.manifold.points[0].localAnchorA.y, 0.0f, 1e-5f);
+    }
+    // Static against static never collides.
+    EXPECT_EQ(collideShapes(floor, xm, floor, xm, 0.02f, out), 0);
 }

@@ -123,7 +123,7 @@ struct CompoundShape {
 };
 
 /// How many parts the narrow phase sees in a shape (ContactManifoldInfo::childA, childB): a
-/// compound's children, 1 for any other shape.
+/// compound's children, a mesh's or height field's triangles, 1 for any other shape.
 uint32_t partCount(const Shape& shape);
 
 /// Builds the shape a definition describes. On failure returns false and sets error. A hull or

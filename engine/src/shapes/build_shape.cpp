@@ -18,6 +18,7 @@ bool isCompoundChildType(ShapeType t) {
 uint32_t partCount(const Shape& shape) {
     if (shape.type == ShapeType::Compound && shape.compound)
         return static_cast<uint32_t>(shape.compound->children.size());
+    if (isMeshType(shape.type) && shape.mesh) return static_cast<uint32_t>(shape.mesh->triangles.size());
     return 1;
 }
 
