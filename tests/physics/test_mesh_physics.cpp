@@ -113,6 +113,20 @@ TEST(MeshPhysics, BoxSlidesAcrossATiledFloorWithoutBumping) {
     RecordProperty("finalXAllEdgesActive", std::to_string(bumpy.finalX));
 }
 
+TEST(MeshPhysics, TheTiledFloorScenesBoxesNeverHop) {
+    SceneLoadResult r = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/tiled-floor.json");
+    ASSERT_TRUE(r.ok()) << r.errorText();
+    World w = buildWorld(r.scene);
+    float worst = 0.0f;
+    for (int i = 0; i < 430; ++i) { // until the first box reaches the bumper
+        w.step();
+        for (BodyId id : w.bodyIds())
+            if (w.body(id).type == BodyType::Dynamic) worst = std::max(worst, std::fabs(w.body(id).linearVelocity.y));
+    }
+    EXPECT_LT(worst, 0.01f); // measured: 6e-6 m/s
+    EXPECT_GT(w.body(w.findBody("box/straight")).position.x, 6.5f); // they did cross the floor
+}
+
 TEST(MeshPhysics, SphereRestsOnAMeshAndOnAHeightFieldAtItsRadius) {
     for (bool field : {false, true}) {
         World w;
