@@ -39,7 +39,8 @@ const char* const kTimes = " \u00d7 ";
 
 } // namespace
 
-// Fifteen pairs of two bodies on the table and five shapes on the plane: twenty exhibits, each
+// Fifteen pairs of two bodies on the table, five shapes on the plane and five on a mesh patch:
+// twenty-five exhibits, each
 // labelled "a × b" by the shapes of its name, in the scene's order, and one label each in
 // the view, above its exhibit.
 TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
@@ -49,7 +50,8 @@ TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
         "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-hull", "box-box", "box-capsule",
         "box-hull", "capsule-capsule", "capsule-hull", "hull-hull", "sphere-cylinder",
         "box-cylinder", "capsule-cylinder", "hull-cylinder", "cylinder-cylinder", "sphere-plane", "box-plane",
-        "capsule-plane", "hull-plane", "cylinder-plane"};
+        "capsule-plane", "hull-plane", "cylinder-plane", "mesh-sphere", "mesh-box", "mesh-capsule", "mesh-hull",
+        "mesh-cylinder"};
     ASSERT_EQ(exhibits.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
         const std::string& pair = expected[i];
