@@ -2,6 +2,7 @@
 // can cull back faces.
 #include "window/mesh.h"
 
+#include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 #include <cmath>
 #include <cstddef>
@@ -138,6 +139,22 @@ MeshData makeHull(const ConvexHull& hull) {
         corners.clear();
         for (uint16_t v : face.vertices) corners.push_back(hull.vertices[v]);
         addFlatPolygon(mesh, corners, face.normal);
+    }
+    return mesh;
+}
+
+MeshData makeTriangles(const TriangleMesh& triangles) {
+    MeshData mesh;
+    const auto& v = meshVertices(triangles);
+    const bool twoSided = meshTwoSided(triangles);
+    std::vector<glm::vec3> corners(3);
+    for (const auto& t : meshTriangles(triangles)) {
+        corners = {v[t[0]], v[t[1]], v[t[2]]};
+        const glm::vec3 n = glm::normalize(glm::cross(corners[1] - corners[0], corners[2] - corners[0]));
+        addFlatPolygon(mesh, corners, n);
+        if (!twoSided) continue;
+        std::swap(corners[1], corners[2]);
+        addFlatPolygon(mesh, corners, -n);
     }
     return mesh;
 }

@@ -45,6 +45,9 @@ MeshData makeCapsule(float radius, float halfHeight, int slices, int stacksPerCa
 /// Convex hull with one flat normal per face (faces fanned from their first vertex, each
 /// triangle its own vertices, edge coordinates marking the faces' outlines).
 MeshData makeHull(const ConvexHull& hull);
+/// A mesh or height field's triangles, each flat-shaded with its outline drawn (the seams the
+/// internal-edge handling smooths over stay visible); a two-sided mesh gets its back faces too.
+MeshData makeTriangles(const TriangleMesh& triangles);
 /// Square of side 2 * halfSize in the local XZ plane, normal +Y (static planes).
 MeshData makePlaneQuad(float halfSize);
 

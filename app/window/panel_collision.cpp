@@ -83,7 +83,9 @@ void drawDispatchTable(const World& world) {
     itemTooltip("Rows: the shape of body A, columns: the shape of body B. A is the body with the "
                 "lower slot index (manifolds are sorted by body), so a sphere falling on a box "
                 "counts in row sphere or row box depending on which was created first. A compound "
-                "body's children are tested one by one and counted here by their own shapes.");
+                "body's children are tested one by one and counted here by their own shapes. A mesh or "
+                "height field counts one call per shape (or compound child) tested against its "
+                "triangles, which give one manifold per touching triangle.");
     for (size_t c = 0; c < types.size(); ++c) {
         ImGui::TableSetColumnIndex(static_cast<int>(c) + 1);
         std::string name(toString(static_cast<ShapeType>(types[c])));

@@ -55,6 +55,12 @@ std::string shapeText(const Shape& shape) {
         std::snprintf(text, sizeof text, "plane, normal %.2f %.2f %.2f, offset %.3f m", shape.normal.x,
                       shape.normal.y, shape.normal.z, shape.offset);
         break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
+        std::snprintf(text, sizeof text, "%s, %zu triangles, %s", std::string(toString(shape.type)).c_str(),
+                      shape.mesh ? meshTriangles(*shape.mesh).size() : 0u,
+                      shape.mesh && meshTwoSided(*shape.mesh) ? "two-sided" : "one-sided (front only)");
+        break;
     case ShapeType::Compound:
         std::snprintf(text, sizeof text, "compound, %u children, %.4f m^3", partCount(shape),
                       shape.compound ? shape.compound->volume : 0.0f);

@@ -102,6 +102,7 @@ Renderer::~Renderer() {
 void Renderer::clearShapeCache() {
     capsules_.clear();
     hulls_.clear();
+    triangleMeshes_.clear();
     batches_.clear();
 }
 
@@ -139,6 +140,15 @@ const GpuMesh* Renderer::meshFor(const Shape& shape, glm::mat4& localScale) {
         auto it = hulls_.find(shape.hull.get());
         if (it == hulls_.end())
             it = hulls_.emplace(shape.hull.get(), HullMesh{shape.hull, GpuMesh(makeHull(*shape.hull))}).first;
+        return &it->second.mesh;
+    }
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: {
+        if (!shape.mesh) return nullptr;
+        auto it = triangleMeshes_.find(shape.mesh.get());
+        if (it == triangleMeshes_.end())
+            it = triangleMeshes_.emplace(shape.mesh.get(), TriangleMeshGpu{shape.mesh, GpuMesh(makeTriangles(*shape.mesh))})
+                     .first;
         return &it->second.mesh;
     }
     case ShapeType::Plane:

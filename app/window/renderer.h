@@ -85,6 +85,11 @@ private:
         GpuMesh mesh;
     };
     std::map<const ConvexHull*, HullMesh> hulls_;
+    struct TriangleMeshGpu {
+        std::shared_ptr<const TriangleMesh> source;         ///< keeps the key's address unique
+        GpuMesh mesh;
+    };
+    std::map<const TriangleMesh*, TriangleMeshGpu> triangleMeshes_; ///< meshes and height fields
     std::map<const GpuMesh*, std::vector<MeshInstance>> batches_; ///< reused frame to frame
     GLuint emptyVao_ = 0;                                   ///< the grid makes its own vertices
     GLuint shadowTexture_ = 0, shadowFramebuffer_ = 0;

@@ -7,6 +7,8 @@
 #include "bullet_convert.h"
 
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
+#include <BulletCollision/CollisionShapes/btBvhTriangleMeshShape.h>
+#include <BulletCollision/CollisionShapes/btTriangleMesh.h>
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btCollisionMargin.h>
 #include <BulletCollision/CollisionShapes/btCompoundShape.h>
@@ -99,6 +101,19 @@ std::unique_ptr<btCollisionShape> makeBtShape(const Shape& s, const glm::quat& p
             out.children.push_back(std::move(child));
         }
         return compound;
+    }
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: {
+        // Both as a BVH triangle mesh of the very same triangles (a height field's grid too,
+        // rather than btHeightfieldTerrainShape, so both engines see one surface). Bullet's
+        // triangles collide on both faces: a one-sided mesh differs for shapes behind it.
+        auto triangles = std::make_unique<btTriangleMesh>();
+        const auto& v = meshVertices(*s.mesh);
+        for (const auto& t : meshTriangles(*s.mesh))
+            triangles->addTriangle(toBt(v[t[0]]), toBt(v[t[1]]), toBt(v[t[2]]));
+        auto shape = std::make_unique<btBvhTriangleMeshShape>(triangles.get(), true);
+        out.triangles = std::move(triangles);
+        return shape;
     }
     case ShapeType::Count: break;
     }

@@ -10,11 +10,15 @@
 #include <vector>
 
 class btCollisionShape;
+class btStridingMeshInterface;
 
 namespace tumble::peer {
 
 /// A body's shape for Bullet and the frame it lives in.
 struct PeerShape {
+    /// A mesh's or height field's triangles, which Bullet's mesh shape reads but does not own
+    /// (declared first: destroyed after the shape).
+    std::unique_ptr<btStridingMeshInterface> triangles;
     std::unique_ptr<btCollisionShape> shape;
     /// Bullet's body frame is Tumble's turned by this: q_bullet = q_tumble * principal. The
     /// identity except for a hull whose inertia tensor is not diagonal in Tumble's frame

@@ -37,9 +37,17 @@ struct LabelRecording final : DebugDraw {
 
 const char* const kTimes = " \u00d7 ";
 
+/// Triangles of the gallery's four-triangle mesh patch each shape touches: the sphere and the
+/// lying capsule sit on the seam between the two tiles (the two triangles along it), the
+/// others cover the whole patch's middle.
+size_t expectedMeshManifolds(const std::string& label) {
+    return label.ends_with("sphere") || label.ends_with("capsule") ? 2u : 4u;
+}
+
 } // namespace
 
-// Fifteen pairs of two bodies on the table and five shapes on the plane: twenty exhibits, each
+// Fifteen pairs of two bodies on the table, five shapes on the plane and five on a mesh patch:
+// twenty-five exhibits, each
 // labelled "a × b" by the shapes of its name, in the scene's order, and one label each in
 // the view, above its exhibit.
 TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
@@ -49,7 +57,8 @@ TEST(Gallery, EveryExhibitIsLabelledOnceByItsShapePair) {
         "sphere-sphere", "sphere-box", "sphere-capsule", "sphere-hull", "box-box", "box-capsule",
         "box-hull", "capsule-capsule", "capsule-hull", "hull-hull", "sphere-cylinder",
         "box-cylinder", "capsule-cylinder", "hull-cylinder", "cylinder-cylinder", "sphere-plane", "box-plane",
-        "capsule-plane", "hull-plane", "cylinder-plane"};
+        "capsule-plane", "hull-plane", "cylinder-plane", "mesh-sphere", "mesh-box", "mesh-capsule", "mesh-hull",
+        "mesh-cylinder"};
     ASSERT_EQ(exhibits.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
         const std::string& pair = expected[i];
@@ -86,8 +95,14 @@ TEST(Gallery, EachExhibitShowsItsOwnPairsPointsWithFeaturesInWords) {
     std::map<std::string, int> points;
     for (const Exhibit& e : findExhibits(w)) {
         std::vector<size_t> manifolds = exhibitManifolds(w, e);
-        ASSERT_EQ(manifolds.size(), 1u) << e.label;
+        // A mesh gives one manifold per touching triangle: the shapes sit across its seams.
+        const bool mesh = e.label.starts_with("mesh");
+        ASSERT_EQ(manifolds.size(), mesh ? expectedMeshManifolds(e.label) : 1u) << e.label;
         const ContactManifoldInfo& m = w.contacts()[manifolds[0]];
+        for (size_t k = 1; k < manifolds.size(); ++k) {
+            EXPECT_LT(w.contacts()[manifolds[k - 1]].childA, w.contacts()[manifolds[k]].childA) << e.label;
+            EXPECT_EQ(w.contacts()[manifolds[k]].pointCount, m.pointCount) << e.label;
+        }
         for (int i = 0; i < m.pointCount; ++i) {
             // Two features, one per body ("A face 1 / B face 4 vertex 0", "round / end 0",
             // "A edge 13 x B edge 16"), each named by a word: never a bare number.
@@ -112,6 +127,11 @@ TEST(Gallery, EachExhibitShowsItsOwnPairsPointsWithFeaturesInWords) {
     EXPECT_EQ(points[std::string("cylinder") + kTimes + "cylinder"], 2);
     EXPECT_EQ(points[std::string("cylinder") + kTimes + "plane"], 4);
     EXPECT_EQ(points[std::string("capsule") + kTimes + "plane"], 2);
+    // Per triangle of the mesh patch: the same counts as on the plane.
+    EXPECT_EQ(points[std::string("mesh") + kTimes + "sphere"], 1);
+    EXPECT_EQ(points[std::string("mesh") + kTimes + "box"], 4);
+    EXPECT_EQ(points[std::string("mesh") + kTimes + "capsule"], 2);
+    EXPECT_EQ(points[std::string("mesh") + kTimes + "cylinder"], 4);
 }
 
 // fitBox: from any yaw and pitch, at any window shape, every corner of the box projects inside

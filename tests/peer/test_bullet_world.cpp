@@ -304,3 +304,21 @@ TEST(BulletPeer, TheVerticalStackLessonsBulletTowerFallsWhereTumblesStands) {
     EXPECT_LT(bullet.position(tallTop).y, 10.0f) << "Bullet's tall tower fell";
     EXPECT_GT(world.body(ids[static_cast<size_t>(shortTop)]).position.y, 9.0f) << "Tumble's short tower stands";
 }
+
+// A mesh and a height field reach Bullet as triangle meshes of the same triangles: a sphere
+// dropped on each comes to rest on it at its radius, as in Tumble.
+TEST(BulletPeer, MeshesAndHeightFieldsHoldASphereAtItsRadius) {
+    for (const char* shape : {R"({"type": "mesh", "vertices": [[-2,0,-2],[2,0,-2],[2,0,2],[-2,0,2]], "indices": [[0,3,2],[0,2,1]]})",
+                              R"({"type": "heightfield", "rows": 3, "columns": 3, "cellSize": [2, 2], "heights": [0,0,0,0,0,0,0,0,0]})"}) {
+        const std::string text = std::string(R"({"format": "tumble-scene", "version": 1, "bodies": [)") +
+                                 R"({"type": "static", "shape": )" + shape + R"(, "position": [0, 1, 0]},)" +
+                                 R"({"shape": {"type": "sphere", "radius": 0.3}, "position": [0.5, 2, -1.5]}]})";
+        SceneLoadResult r = parseScene(text, "mesh-peer.json");
+        ASSERT_TRUE(r.ok()) << r.errorText();
+        World w = buildWorld(r.scene);
+        BulletWorld peer(w);
+        for (int i = 0; i < 180; ++i) peer.step();
+        EXPECT_NEAR(peer.position(1).y, 1.3f, 0.02f) << shape;
+        EXPECT_LT(glm::length(peer.linearVelocity(1)), 0.01f) << shape;
+    }
+}

@@ -5,6 +5,7 @@
 /// re-centred on their centre of mass when the hull is built).
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <array>
 #include <cstdint>
@@ -15,9 +16,19 @@
 namespace tumble {
 
 /// New types come last so the older ones keep their numbers (feature names, tables).
-enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Cylinder, Compound, Count };
+enum class ShapeType : uint8_t { Sphere, Box, Capsule, Hull, Plane, Cylinder, Compound, Mesh, HeightField, Count };
 inline constexpr int kShapeTypeCount = static_cast<int>(ShapeType::Count);
 std::string_view toString(ShapeType t);
+/// A static triangle mesh (engine/src/shapes/triangle_mesh.h): a mesh's or height field's triangles.
+struct TriangleMesh;
+/// Whether a shape is a triangle mesh or height field (static bodies only, no mass).
+inline bool isMeshType(ShapeType t) { return t == ShapeType::Mesh || t == ShapeType::HeightField; }
+/// Read-only views of a TriangleMesh, for drawing and the Inspector: its vertices (m, the
+/// body's frame), its triangles (counter-clockwise seen from the front) and whether both
+/// faces collide.
+const std::vector<glm::vec3>& meshVertices(const TriangleMesh& mesh);
+const std::vector<std::array<uint32_t, 3>>& meshTriangles(const TriangleMesh& mesh);
+bool meshTwoSided(const TriangleMesh& mesh);
 
 /// Shape pairs the narrow phase tested, by type: [type of A][type of B] (a compound's pairs
 /// are counted by its children's types).
@@ -60,6 +71,17 @@ struct ShapeDef {
     glm::vec3 normal{0.0f, 1.0f, 0.0f};   ///< plane normal in the body's frame (planes are static)
     float offset = 0.0f;                  ///< m, plane: dot(normal, x) = offset, x in the body's frame
     std::vector<CompoundChildDef> children; ///< compound: its convex parts, in the body's frame
+    // Mesh: `points` are its vertices (m, the body's frame), `triangles` index them,
+    // counter-clockwise seen from the front.
+    std::vector<std::array<uint32_t, 3>> triangles;
+    bool twoSided = false;                ///< mesh: collides on both faces
+    // Height field: rows along +Z, columns along +X, centred on the body in X and Z.
+    int rows = 0, columns = 0;
+    glm::vec2 cellSize{1.0f};             ///< m, height field: cell width along X and Z
+    std::vector<float> heights;           ///< m, height field: rows x columns, row-major
+    /// Mesh or height field: the built mesh. Scene files build it while checking; when null,
+    /// createBody builds it from the fields above.
+    std::shared_ptr<const TriangleMesh> mesh;
 };
 
 /// One part of a compound: a convex shape placed in the body's frame.
@@ -81,6 +103,7 @@ struct Shape {
     glm::vec3 halfExtents{0.5f};
     float halfHeight = 0.5f;
     std::shared_ptr<const ConvexHull> hull;
+    std::shared_ptr<const TriangleMesh> mesh; ///< mesh and height field
     glm::vec3 normal{0.0f, 1.0f, 0.0f};
     float offset = 0.0f;
     std::shared_ptr<const CompoundShape> compound;
@@ -100,7 +123,7 @@ struct CompoundShape {
 };
 
 /// How many parts the narrow phase sees in a shape (ContactManifoldInfo::childA, childB): a
-/// compound's children, 1 for any other shape.
+/// compound's children, a mesh's or height field's triangles, 1 for any other shape.
 uint32_t partCount(const Shape& shape);
 
 /// Builds the shape a definition describes. On failure returns false and sets error. A hull or

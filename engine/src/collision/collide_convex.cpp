@@ -15,7 +15,7 @@
 //    single point is projected along the normal onto the other feature.
 #include "collision/collide_functions.h"
 #include "collision/contact_candidate.h"
-#include "collision/epa.h"
+#include "collision/convex_contact.h"
 #include "collision/feature_id.h"
 #include "collision/segment.h"
 #include "collision/supporting_feature.h"
@@ -37,18 +37,6 @@ constexpr float kClipSlack = 1e-4f;
 constexpr float kDepthTie = 5e-4f;
 /// cos 2 degrees: a face this close to the normal GJK found gives the normal instead.
 constexpr float kSnapCos = 0.99939f;
-
-float skinOf(const Shape& s) {
-    if (s.type == ShapeType::Box || s.type == ShapeType::Cylinder) return std::min(kSkin, 0.25f * shapeInnerRadius(s));
-    return 0.0f;
-}
-
-ConvexProxy roundedProxy(const Shape& s) {
-    const float skin = skinOf(s);
-    ConvexProxy p = makeConvexProxy(s, skin);
-    p.radius += skin;
-    return p;
-}
 
 struct ClipPoint {
     glm::vec3 p;
@@ -191,8 +179,20 @@ void writeSteadyManifold(const ContactCandidate* candidates, int count, const gl
     writeManifold(chosen, kept, n, Frame(), xa, xb, out);
 }
 
-// Replaces n by the normal of the better-aligned face (a polygon before a line) when it lies
-// within kSnapCos of n; returns whether it did.
+} // namespace
+
+float convexSkin(const Shape& s) {
+    if (s.type == ShapeType::Box || s.type == ShapeType::Cylinder) return std::min(kSkin, 0.25f * shapeInnerRadius(s));
+    return 0.0f;
+}
+
+ConvexProxy roundedProxy(const Shape& s) {
+    const float skin = convexSkin(s);
+    ConvexProxy p = makeConvexProxy(s, skin);
+    p.radius += skin;
+    return p;
+}
+
 bool snapNormal(const SupportingFeature& fa, const SupportingFeature& fb, glm::vec3& n) {
     auto rank = [](const SupportingFeature& f) { return f.count >= 3 ? 2 : (f.count == 2 ? 1 : 0); };
     const float alignA = glm::dot(fa.normal, n), alignB = -glm::dot(fb.normal, n);
@@ -205,12 +205,10 @@ bool snapNormal(const SupportingFeature& fa, const SupportingFeature& fb, glm::v
     return true;
 }
 
-} // namespace
-
 void collideConvex(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb,
                    float margin, Manifold& out) {
     const SignedDistance q = signedDistance(roundedProxy(a), xa, roundedProxy(b), xb);
-    if (q.separation - 0.75f * (skinOf(a) + skinOf(b)) >= margin) return;
+    if (q.separation - 0.75f * (convexSkin(a) + convexSkin(b)) >= margin) return;
     glm::vec3 n = q.normal;
     SupportingFeature fa = supportingFeature(a, xa, n);
     SupportingFeature fb = supportingFeature(b, xb, -n);
@@ -222,6 +220,12 @@ void collideConvex(const Shape& a, const Transform& xa, const Shape& b, const Tr
         fa = supportingFeature(a, xa, n);
         fb = supportingFeature(b, xb, -n);
     }
+    featureManifold(fa, fb, n, margin, &q, xa, xb, out);
+}
+
+void featureManifold(const SupportingFeature& fa, const SupportingFeature& fb, const glm::vec3& n,
+                     float margin, const SignedDistance* fallback, const Transform& xa,
+                     const Transform& xb, Manifold& out) {
     ContactCandidate candidates[kMaxCandidates];
     int count = 0;
     if (fa.count == 1) count = pointFeature(fa, fb, true, n, margin, candidates);
@@ -236,9 +240,10 @@ void collideConvex(const Shape& a, const Transform& xa, const Shape& b, const Tr
         const bool refIsA = fb.count < 3 || (fa.count >= 3 && (tie ? fa.count <= fb.count : alignA > alignB));
         count = clipFeatures(refIsA ? Pairing{&fa, &fb, true} : Pairing{&fb, &fa, false}, n, margin, candidates);
     }
-    if (count == 0 && q.separation < margin) {
+    if (count == 0 && fallback && fallback->separation < margin) {
         // The features' projections miss each other (an edge of the face meets the other
         // shape): the rounded query's own points serve.
+        const SignedDistance& q = *fallback;
         candidates[count++] = {q.pointA, q.pointB, q.separation, feature::round(feature::OnNothing, fa.index, fb.index, 13u)};
     }
     writeSteadyManifold(candidates, count, n, xa, xb, out);

@@ -1,8 +1,13 @@
 // A body pair's parts against each other (narrowphase.h: collideShapes). A plain shape is one
 // part; a compound's children are its parts, each placed in the body's frame. Every pair of
-// parts is an ordinary table pair, so a compound needs no collide function of its own.
+// parts is an ordinary table pair, so a compound needs no collide function of its own. A mesh
+// or height field is a part per triangle: each part of the other body meets the triangles near
+// it (collide_mesh.h).
 #include "collision/narrowphase.h"
 
+#include "collision/collide_mesh.h"
+
+#include <algorithm>
 #include <glm/gtc/quaternion.hpp>
 
 namespace tumble {
@@ -35,10 +40,55 @@ bool boxesMeet(const Aabb& a, const Aabb& b, float margin) {
     return true;
 }
 
+// A mesh or height field against the other body's parts (a convex shape, or each child of a
+// compound): one manifold per part and triangle, the triangle's index naming the mesh's part.
+int collideWithMesh(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
+                    std::vector<ChildManifold>& out, DispatchCounts* counts) {
+    const bool meshIsA = isMeshType(a.type);
+    const Shape& mesh = meshIsA ? a : b;
+    const Shape& other = meshIsA ? b : a;
+    // Static against static: meshes, height fields and planes never meet.
+    if (isMeshType(other.type) || other.type == ShapeType::Plane) return 0;
+    const Transform& xm = meshIsA ? xa : xb;
+    thread_local std::vector<Part> parts;
+    thread_local std::vector<TriangleManifold> triangles;
+    partsOf(other, meshIsA ? xb : xa, parts);
+    const size_t first = out.size();
+    for (size_t i = 0; i < parts.size(); ++i) {
+        const Part& part = parts[i];
+        if (counts) {
+            const int p = static_cast<int>(part.shape->type), m = static_cast<int>(mesh.type);
+            ++(*counts)[meshIsA ? m : p][meshIsA ? p : m];
+        }
+        triangles.clear();
+        collideConvexMesh(*part.shape, part.world, mesh, xm, margin, triangles);
+        for (const TriangleManifold& t : triangles) {
+            ChildManifold cm;
+            cm.manifold = t.manifold; // the part is A, the mesh B, anchored in the mesh body's frame
+            for (int k = 0; k < cm.manifold.pointCount; ++k) {
+                ContactPoint& c = cm.manifold.points[k];
+                c.localAnchorA = part.position + part.orientation * c.localAnchorA;
+                if (meshIsA) std::swap(c.localAnchorA, c.localAnchorB);
+            }
+            if (meshIsA) cm.manifold.normal = -cm.manifold.normal;
+            cm.childA = meshIsA ? t.triangle : static_cast<uint32_t>(i);
+            cm.childB = meshIsA ? static_cast<uint32_t>(i) : t.triangle;
+            out.push_back(cm);
+        }
+    }
+    // Each part's triangles come in ascending order; with the mesh as A, the triangle leads.
+    if (meshIsA)
+        std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), [](const ChildManifold& x, const ChildManifold& y) {
+            return x.childA != y.childA ? x.childA < y.childA : x.childB < y.childB;
+        });
+    return static_cast<int>(out.size() - first);
+}
+
 } // namespace
 
 int collideShapes(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
                   std::vector<ChildManifold>& out, DispatchCounts* counts) {
+    if (isMeshType(a.type) || isMeshType(b.type)) return collideWithMesh(a, xa, b, xb, margin, out, counts);
     thread_local std::vector<Part> partsA, partsB;
     partsOf(a, xa, partsA);
     partsOf(b, xb, partsB);

@@ -27,8 +27,11 @@ struct CollideCell {
 };
 
 /// Whether a shape type has a row in the table: every type but the compound, whose children
-/// are collided one by one (collideShapes).
-constexpr bool inCollideTable(ShapeType t) { return t != ShapeType::Compound && t != ShapeType::Count; }
+/// are collided one by one, and the mesh and height field, collided triangle by triangle
+/// (collideShapes).
+constexpr bool inCollideTable(ShapeType t) {
+    return t != ShapeType::Compound && t != ShapeType::Mesh && t != ShapeType::HeightField && t != ShapeType::Count;
+}
 
 /// The cell for shape types (a, b).
 const CollideCell& collideCell(ShapeType a, ShapeType b);

@@ -100,6 +100,8 @@ SupportingFeature supportingFeature(const Shape& shape, const Transform& x, cons
     }
     case ShapeType::Sphere: f.points[f.count++] = shape.radius * d; break;
     case ShapeType::Plane:
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
     case ShapeType::Compound: // collided child by child, never as a whole
     case ShapeType::Count: f.points[f.count++] = glm::vec3(0.0f); break;
     case ShapeType::Capsule: capsuleFeature(shape.radius, shape.halfHeight, d, f, normal); break;

@@ -2,6 +2,8 @@
 // checked so that World::createBody cannot fail on what passes here.
 #include "scene/body_reader.h"
 
+#include "scene/mesh_reader.h"
+
 #include <algorithm>
 #include <glm/gtc/constants.hpp>
 
@@ -12,9 +14,10 @@ constexpr std::string_view kBodyTypeNames[] = {"static", "dynamic", "kinematic"}
 constexpr BodyType kBodyTypes[] = {BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 
 constexpr std::string_view kShapeTypeNames[] = {"sphere", "box",   "capsule", "cylinder",
-                                                "hull",   "plane", "compound"};
-constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,   ShapeType::Capsule, ShapeType::Cylinder,
-                                     ShapeType::Hull,   ShapeType::Plane, ShapeType::Compound};
+                                                "hull",   "plane", "compound", "mesh",    "heightfield"};
+constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,      ShapeType::Capsule, ShapeType::Cylinder,
+                                     ShapeType::Hull,   ShapeType::Plane,    ShapeType::Compound, ShapeType::Mesh,
+                                     ShapeType::HeightField};
 
 void readHullPoints(const Json& v, const std::string& path, const BodyContext& ctx,
                     ShapeDef& shape, bool& ok) {
@@ -125,6 +128,7 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
             readChoice(*typeIt, childPath(path, "type"), check, kShapeTypeNames);
         if (!type) return false;
         shape.type = kShapeTypes[*type];
+        if (isMeshType(shape.type)) return readMeshShape(v, path, ctx, shape.type, out);
     }
     size_t errorsBefore = check.count();
     bool ok = true;
@@ -182,6 +186,8 @@ bool readShape(const Json& v, const std::string& path, const BodyContext& ctx, S
                               readCompoundChildren(j, p, ctx, shape, ok);
                           }});
         break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField: // read above
     case ShapeType::Count:
         return false;
     }
@@ -266,9 +272,11 @@ bool finishBody(const BodyDef& def, const BodyKeys& keys, const BodyContext& ctx
     if (keys.hasOrientation && keys.hasRotationDeg)
         ctx.check.error(childPath(keys.path, "rotationDeg"),
                         "give either orientation or rotationDeg, not both");
-    if (keys.shapeValid && def.shape.type == ShapeType::Plane && def.type != BodyType::Static)
+    // Planes, meshes and height fields have no mass: nothing else could move them.
+    if (keys.shapeValid && (def.shape.type == ShapeType::Plane || isMeshType(def.shape.type)) &&
+        def.type != BodyType::Static)
         ctx.check.error(childPath(keys.path, "shape.type"),
-                        "a plane must be on a static body, but this body is " +
+                        "a " + std::string(toString(def.shape.type)) + " must be on a static body, but this body is " +
                             std::string(toString(def.type)));
     if (keys.shapeValid && def.bullet && def.shape.type == ShapeType::Compound)
         ctx.check.error(childPath(keys.path, "bullet"),

@@ -5,6 +5,7 @@
 
 #include "scene/json_check.h"
 #include "scene/lesson_reader.h"
+#include "shapes/triangle_mesh.h"
 #include "tumble/fork.h"
 
 #include <cstdio>
@@ -57,6 +58,23 @@ Json shapeJson(const ShapeDef& s) {
         j["normal"] = vec3(s.normal);
         j["offset"] = number(s.offset);
         break;
+    case ShapeType::Mesh: {
+        // Always inline, whatever file it came from: a snapshot stands alone and loads back
+        // the very same triangles.
+        Json vertices = Json::array(), indices = Json::array();
+        for (const glm::vec3& p : s.points) vertices.push_back(vec3(p));
+        for (const auto& t : s.triangles) indices.push_back(Json::array({t[0], t[1], t[2]}));
+        j["vertices"] = std::move(vertices);
+        j["indices"] = std::move(indices);
+        j["twoSided"] = s.twoSided;
+        break;
+    }
+    case ShapeType::HeightField: // a png's heights inline too
+        j["rows"] = s.rows;
+        j["columns"] = s.columns;
+        j["cellSize"] = Json::array({number(s.cellSize.x), number(s.cellSize.y)});
+        j["heights"] = floats(s.heights);
+        break;
     case ShapeType::Compound: {
         Json children = Json::array();
         for (const CompoundChildDef& c : s.children)
@@ -81,6 +99,18 @@ ShapeDef shapeDefOf(const Shape& shape) {
     s.normal = shape.normal;
     s.offset = shape.offset;
     if (shape.hull) s.points = shape.hull->vertices;
+    if (shape.mesh) {
+        const TriangleMesh& m = *shape.mesh;
+        s.points = m.vertices;
+        s.triangles = m.triangles;
+        s.twoSided = m.twoSided;
+        s.rows = m.rows;
+        s.columns = m.columns;
+        s.cellSize = m.cellSize;
+        for (size_t i = 0; s.type == ShapeType::HeightField && i < m.vertices.size(); ++i)
+            s.heights.push_back(m.vertices[i].y);
+        s.mesh = shape.mesh;
+    }
     if (shape.compound)
         for (const CompoundShape::Child& c : shape.compound->children)
             s.children.push_back({shapeDefOf(c.shape), c.position, c.orientation});

@@ -1,6 +1,8 @@
 // Bounding boxes of shapes in world space.
 #include "tumble/shape.h"
 
+#include "shapes/triangle_mesh.h"
+
 #include <glm/gtc/quaternion.hpp>
 #include <cmath>
 
@@ -35,6 +37,16 @@ Aabb computeAabb(const Shape& s, const glm::vec3& position, const glm::quat& ori
                 hi = glm::max(hi, w);
             }
             return {position + lo, position + hi};
+        }
+        break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
+        if (s.mesh) { // the box of the mesh's own box, turned
+            const Aabb local = s.mesh->bounds();
+            const glm::vec3 c = 0.5f * (local.min + local.max), h = 0.5f * (local.max - local.min);
+            for (int i = 0; i < 3; ++i)
+                e[i] = std::abs(r[0][i]) * h.x + std::abs(r[1][i]) * h.y + std::abs(r[2][i]) * h.z;
+            return {position + r * c - e, position + r * c + e};
         }
         break;
     case ShapeType::Compound:

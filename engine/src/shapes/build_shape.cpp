@@ -4,6 +4,7 @@
 #include "tumble/shape.h"
 
 #include "core/math.h"
+#include "shapes/triangle_mesh.h"
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -17,6 +18,7 @@ bool isCompoundChildType(ShapeType t) {
 uint32_t partCount(const Shape& shape) {
     if (shape.type == ShapeType::Compound && shape.compound)
         return static_cast<uint32_t>(shape.compound->children.size());
+    if (isMeshType(shape.type) && shape.mesh) return static_cast<uint32_t>(shape.mesh->triangles.size());
     return 1;
 }
 
@@ -117,6 +119,16 @@ bool buildShape(const ShapeDef& def, Shape& out, std::string& error, glm::vec3* 
         break;
     case ShapeType::Compound:
         if (!buildCompound(def, out, error, com)) return false;
+        break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
+        // Scene files build the mesh while checking it and hand it on; code may give only the fields.
+        out.mesh = def.mesh;
+        if (!out.mesh)
+            out.mesh = def.type == ShapeType::Mesh
+                           ? buildTriangleMesh(def.points, def.triangles, def.twoSided, error)
+                           : buildHeightFieldMesh(def.rows, def.columns, def.cellSize, def.heights, error);
+        if (!out.mesh) return false;
         break;
     case ShapeType::Count:
         return fail("unknown shape type");

@@ -3,6 +3,8 @@
 // reports t = 0 with the normal opposite to the ray (it is already in contact).
 #include "shapes/raycast.h"
 
+#include "shapes/triangle_mesh.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -202,6 +204,14 @@ bool rayCastShape(const Shape& s, const glm::vec3& origin, const glm::vec3& dire
     case ShapeType::Capsule: hit = rayCapsule(o, d, s.radius, s.halfHeight, maxDistance, t, n); break;
     case ShapeType::Hull: hit = s.hull && rayHull(o, d, *s.hull, maxDistance, t, n); break;
     case ShapeType::Cylinder: hit = rayCylinder(o, d, s.radius, s.halfHeight, maxDistance, t, n); break;
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
+        if (const int tri = s.mesh ? s.mesh->rayCast(o, d, maxDistance, t) : -1; tri >= 0) {
+            n = s.mesh->normals[size_t(tri)];
+            if (glm::dot(n, d) > 0.0f) n = -n; // a two-sided mesh hit from behind
+            hit = true;
+        }
+        break;
     case ShapeType::Compound:
         // The nearest hit of any child, each in its place in the body's frame.
         for (const CompoundShape::Child& c : s.compound ? s.compound->children : std::vector<CompoundShape::Child>{}) {

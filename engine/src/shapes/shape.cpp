@@ -19,6 +19,10 @@ std::string_view toString(ShapeType t) {
         return "plane";
     case ShapeType::Cylinder:
         return "cylinder";
+    case ShapeType::Mesh:
+        return "mesh";
+    case ShapeType::HeightField:
+        return "heightfield";
     case ShapeType::Compound:
         return "compound";
     case ShapeType::Count:
@@ -124,10 +128,12 @@ MassProperties computeMassProperties(const Shape& shape, float density) {
         return shape.compound ? scaledMass(shape.compound->volume, shape.compound->unitInertia, density)
                               : MassProperties{};
     case ShapeType::Plane:
+    case ShapeType::Mesh:
+    case ShapeType::HeightField:
     case ShapeType::Count:
         break;
     }
-    return MassProperties{}; // a plane is static: no volume, no mass
+    return MassProperties{}; // planes, meshes and height fields are static: no volume, no mass
 }
 
 } // namespace tumble

@@ -35,6 +35,8 @@ bool containsPoint(const Shape& s, const glm::vec3& p) {
         for (const CompoundShape::Child& c : s.compound->children)
             if (containsPoint(c.shape, glm::conjugate(c.orientation) * (p - c.position))) return true;
         return false;
+    case ShapeType::Mesh: // a surface, not a solid: nothing is inside it
+    case ShapeType::HeightField:
     case ShapeType::Count: break;
     }
     return false;

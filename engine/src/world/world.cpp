@@ -115,6 +115,8 @@ BodyId World::createBody(const BodyDef& def, std::string* error) {
         return fail("a plane must be static");
     if (def.bullet && def.shape.type == ShapeType::Compound)
         return fail("a compound cannot be a bullet: continuous collision sweeps convex bodies only");
+    if (isMeshType(def.shape.type) && def.type != BodyType::Static)
+        return fail(std::string("a ") + std::string(toString(def.shape.type)) + " must be static");
 
     Shape shape;
     std::string shapeError;
@@ -271,7 +273,8 @@ void World::applyTorque(BodyId id, const glm::vec3& torque) {
 void World::setBodyType(BodyId id, BodyType type) {
     hasLastEnergy_ = false; // an edit, not the step, changes the energy
     Body& b = mutableBody(id);
-    if (b.shape.type == ShapeType::Plane && type != BodyType::Static) return; // planes stay static
+    // Planes, meshes and height fields have no mass: they stay static.
+    if ((b.shape.type == ShapeType::Plane || isMeshType(b.shape.type)) && type != BodyType::Static) return;
     b.type = type;
     if (type == BodyType::Static) {
         b.linearVelocity = glm::vec3(0.0f);

@@ -100,8 +100,11 @@ void World::continuousCollision() {
         for (uint32_t j = 0; j < slots_.size(); ++j) {
             const Slot& o = slots_[j];
             // The time of impact is a query between two convex shapes: a compound (which cannot
-            // be a bullet itself) is not swept against either.
-            if (j == i || !o.alive || o.body.sensor || o.body.shape.type == ShapeType::Compound) continue;
+            // be a bullet itself) or a mesh is not swept against; bullets are stopped by their
+            // contacts with them only.
+            if (j == i || !o.alive || o.body.sensor || isMeshType(o.body.shape.type) ||
+                o.body.shape.type == ShapeType::Compound)
+                continue;
             const Body& other = o.body;
             if ((b.mask & other.layer) == 0 || (other.mask & b.layer) == 0) continue;
             if (!jointsAllowCollision(std::min(i, j), std::max(i, j))) continue;
