@@ -1,7 +1,7 @@
 // Bullet worlds imported (tumble/bullet_import.h): the scene JSON each Bullet shape, body and
-// joint becomes (values read off the emitted text, since compound and mesh bodies need the
-// lead's and h-mesh's slices to load), the unmapped list's exact text, the errors for missing
-// and broken files, and the generator's files against the committed ones.
+// joint becomes (values read off the emitted text), the mixed world loading and stepping with
+// its compounds and mesh, the unmapped list's exact text, the errors for missing and broken
+// files, and the generator's files against the committed ones.
 #include "tumble/bullet_import.h"
 
 #include "bullet_import_parts.h" // runIsolated
@@ -229,6 +229,29 @@ TEST(BulletImport, FreeFallWorldLoadsAsAnOrdinaryScene) {
     EXPECT_EQ(loaded.scene.bodies[2].name, "crate");
     EXPECT_EQ(loaded.scene.bodies[0].shape.type, tumble::ShapeType::Plane);
     EXPECT_EQ(loaded.scene.name, "falling");
+}
+
+TEST(BulletImport, TheMixedWorldWithItsCompoundsAndMeshLoadsAndSettles) {
+    // Every shape the import maps, compounds (X and Z capsules and cylinders, a dumbbell) and
+    // a triangle-mesh ramp included, loads as a scene and steps: nothing falls through the
+    // ground or leaves the world, and every body stays finite.
+    std::vector<std::string> unmapped;
+    const tumble::SceneLoadResult loaded = tumble::loadWorldFile(kData + "mixed.bullet", unmapped);
+    ASSERT_TRUE(loaded.ok()) << loaded.errorText();
+    tumble::World world = tumble::buildWorld(loaded.scene);
+    int compounds = 0, meshes = 0;
+    for (tumble::BodyId id : world.bodyIds()) {
+        compounds += world.body(id).shape.type == tumble::ShapeType::Compound;
+        meshes += world.body(id).shape.type == tumble::ShapeType::Mesh;
+    }
+    EXPECT_GE(compounds, 3);
+    EXPECT_EQ(meshes, 1);
+    for (int i = 0; i < 180; ++i) world.step();
+    for (tumble::BodyId id : world.bodyIds()) {
+        const tumble::Body& b = world.body(id);
+        EXPECT_GT(b.position.y, -0.5f) << b.name << " fell through the ground";
+        EXPECT_LT(glm::length(b.linearVelocity), 20.0f) << b.name;
+    }
 }
 
 /// A file with `bytes`, in the test's scratch folder.
