@@ -1,9 +1,10 @@
 // Compound bodies: mass properties against closed forms, each child colliding on its own (one
 // manifold per touching pair of parts), the dynamics of an off-centre body, events, and
 // snapshots that carry the parts of each manifold.
+#include "core/math.h"
 #include "physics/contact_fixtures.h"
 #include "tumble/scene.h"
-#include "core/math.h"
+#include "unit/shape_defs.h"
 #include "world/state_codec.h"
 
 #include <gtest/gtest.h>
@@ -13,32 +14,10 @@ using namespace tumble::test;
 
 namespace {
 
-constexpr float kDensity = 1000.0f; // Wood's and the default material's, kg/m^3
+constexpr float kDensity = 1000.0f; // kg/m^3, for the shapes' own mass properties (closed forms scale with it)
 
 CompoundChildDef child(ShapeDef shape, glm::vec3 position, glm::quat q = glm::quat(1, 0, 0, 0)) {
     return CompoundChildDef{std::move(shape), position, q};
-}
-
-ShapeDef boxDef(glm::vec3 h) {
-    ShapeDef s;
-    s.type = ShapeType::Box;
-    s.halfExtents = h;
-    return s;
-}
-
-ShapeDef sphereDef(float r) {
-    ShapeDef s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
-    return s;
-}
-
-ShapeDef cylinderDef(float r, float h) {
-    ShapeDef s;
-    s.type = ShapeType::Cylinder;
-    s.radius = r;
-    s.halfHeight = h;
-    return s;
 }
 
 ShapeDef compoundDef(std::vector<CompoundChildDef> children) {

@@ -4,6 +4,7 @@
 
 #include "tumble/scene.h"
 #include "tumble/world.h"
+#include "unit/shape_defs.h"
 
 #include <gtest/gtest.h>
 
@@ -42,20 +43,6 @@ ShapeDef meshDef(std::shared_ptr<const TriangleMesh> mesh) {
     ShapeDef s;
     s.type = ShapeType::Mesh;
     s.mesh = std::move(mesh);
-    return s;
-}
-
-ShapeDef boxDef(glm::vec3 h) {
-    ShapeDef s;
-    s.type = ShapeType::Box;
-    s.halfExtents = h;
-    return s;
-}
-
-ShapeDef sphereDef(float r) {
-    ShapeDef s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
     return s;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Shapes, rays and bodies the query tests share (test_queries.cpp, test_queries_world.cpp).
 #include "shapes/raycast.h"
+#include "unit/shape_defs.h"
 #include "tumble/body.h"
 #include "tumble/shape.h"
 #include "tumble/world.h"
@@ -117,25 +118,6 @@ inline BodyDef staticDef(ShapeDef shape, glm::vec3 position = kZero, glm::quat q
     def.position = position;
     def.orientation = q;
     return def;
-}
-inline ShapeDef sphereDef(float r) {
-    ShapeDef s;
-    s.type = ShapeType::Sphere;
-    s.radius = r;
-    return s;
-}
-inline ShapeDef boxDef(glm::vec3 h) {
-    ShapeDef s;
-    s.type = ShapeType::Box;
-    s.halfExtents = h;
-    return s;
-}
-inline ShapeDef capsuleDef(float r, float halfHeight) {
-    ShapeDef s;
-    s.type = ShapeType::Capsule;
-    s.radius = r;
-    s.halfHeight = halfHeight;
-    return s;
 }
 inline ShapeDef hullDef(std::vector<glm::vec3> points) {
     ShapeDef s;
