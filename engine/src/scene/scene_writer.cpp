@@ -357,7 +357,7 @@ std::string writeSnapshot(const SceneDef& scene, const World& world, const Forks
         names[k] = world.body(ids[k]).name;
         if (!names[k].empty()) continue;
         for (JointId jid : world.jointsOf(ids[k]))
-            if (world.isValid(jid)) names[k] = "#" + std::to_string(k);
+            if (world.isValid(jid)) names[k] = std::string(1, '#').append(std::to_string(k));
     }
 
     Json doc;
