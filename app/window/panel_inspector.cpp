@@ -441,15 +441,17 @@ void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldF
                   int number) {
     const World& world = app.world;
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
-    // A compound's manifolds name their parts: which child of this body touches which of the other.
-    const uint32_t selfPart = m.bodyA == self ? m.childA : m.childB, otherPart = m.bodyA == self ? m.childB : m.childA;
-    char parts[64] = "";
-    if (partCount(world.body(self).shape) > 1 || partCount(world.body(other).shape) > 1)
-        std::snprintf(parts, sizeof parts, ", child %u vs child %u", selfPart, otherPart);
+    // A compound's or mesh's manifolds name their parts: which part of this body touches which of the other.
+    const std::string selfPart = describePart(world, self, m.bodyA == self ? m.childA : m.childB);
+    const std::string otherPart = describePart(world, other, m.bodyA == self ? m.childB : m.childA);
+    std::string parts;
+    if (!selfPart.empty() || !otherPart.empty())
+        parts = ", " + (selfPart.empty() ? std::string("this body") : selfPart) + " vs " +
+                (otherPart.empty() ? std::string("that body") : otherPart);
     char title[220];
     std::snprintf(title, sizeof title, "vs %s  (this body is %s, %d point%s%s)%s###manifold%d",
                   bodyLabel(world, other).c_str(), m.bodyA == self ? "A" : "B", m.pointCount,
-                  m.pointCount == 1 ? "" : "s", parts, m.sleeping ? "  asleep" : "", number);
+                  m.pointCount == 1 ? "" : "s", parts.c_str(), m.sleeping ? "  asleep" : "", number);
     // A pair asleep is greyed like its points in the view: kept as it fell asleep, not solved.
     if (m.sleeping) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     const bool open = ImGui::TreeNodeEx(title, ImGuiTreeNodeFlags_DefaultOpen);

@@ -3,6 +3,7 @@
 // snapshots that carry the parts of each manifold.
 #include "core/math.h"
 #include "physics/contact_fixtures.h"
+#include "tumble/feature_names.h"
 #include "tumble/scene.h"
 #include "unit/shape_defs.h"
 #include "world/state_codec.h"
@@ -155,6 +156,9 @@ TEST(Compound, ATableStandsOnItsFourLegsEachWithItsOwnManifold) {
         EXPECT_EQ(ms[i]->childA, 0u);
         EXPECT_EQ(ms[i]->childB, i + 1);
         EXPECT_EQ(ms[i]->pointCount, 4);
+        // The labels name the leg; the ground is one part and goes unnamed.
+        const std::string words = describeFeature(w, *ms[i], 0);
+        EXPECT_EQ(words.rfind("B child " + std::to_string(i + 1) + ": ", 0), 0u) << words;
     }
     // The centre of mass of top (0.096 m^3 at 0.65) and legs (4 x 0.006 m^3 at 0.3) is at
     // (0.096 * 0.65 + 0.024 * 0.3) / 0.12 = 0.58 m; the legs sink by about the slop.

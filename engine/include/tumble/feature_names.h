@@ -12,15 +12,17 @@ namespace tumble {
 /// `featureId` decoded: A and B are the manifold's two bodies (A the lower slot).
 std::string describeFeature(uint32_t featureId);
 
-/// The same, led by the parts of compound bodies that touch (ContactManifoldInfo::childA,
-/// childB): "A child 2, B child 0: A face 1 / B vertex 3". A part below 0 is a plain shape's,
-/// left unnamed.
-std::string describeFeature(uint32_t featureId, int partA, int partB);
-
 class World;
 struct ContactManifoldInfo;
+struct BodyId;
 
-/// Point `point` of manifold m in words, its parts named for the bodies that are compounds.
+/// A part of a body in words: "child 2" of a compound, "triangle 17" of a mesh or height
+/// field, "" for a body that is one part.
+std::string describePart(const World& world, BodyId body, uint32_t part);
+
+/// Point `point` of manifold m in words, led by the parts that touch (ContactManifoldInfo::
+/// childA, childB) for the bodies that have several: a compound's child, a mesh's or height
+/// field's triangle ("A child 2, B triangle 17: A face 1 / B vertex 3").
 std::string describeFeature(const World& world, const ContactManifoldInfo& m, int point);
 
 } // namespace tumble

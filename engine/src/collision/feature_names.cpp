@@ -61,18 +61,18 @@ std::string describeFeature(uint32_t featureId) {
     return "?";
 }
 
-std::string describeFeature(const World& world, const ContactManifoldInfo& m, int point) {
-    auto part = [&world](BodyId id, uint32_t child) {
-        return world.isValid(id) && partCount(world.body(id).shape) > 1 ? static_cast<int>(child) : -1;
-    };
-    return describeFeature(m.points[point].featureId, part(m.bodyA, m.childA), part(m.bodyB, m.childB));
+std::string describePart(const World& world, BodyId body, uint32_t part) {
+    if (!world.isValid(body) || partCount(world.body(body).shape) <= 1) return "";
+    const bool triangles = world.body(body).shape.type != ShapeType::Compound;
+    return (triangles ? "triangle " : "child ") + std::to_string(part);
 }
 
-std::string describeFeature(uint32_t featureId, int partA, int partB) {
+std::string describeFeature(const World& world, const ContactManifoldInfo& m, int point) {
+    const std::string a = describePart(world, m.bodyA, m.childA), b = describePart(world, m.bodyB, m.childB);
     std::string parts;
-    if (partA >= 0) parts = "A child " + std::to_string(partA);
-    if (partB >= 0) parts += (parts.empty() ? "B child " : ", B child ") + std::to_string(partB);
-    const std::string features = describeFeature(featureId);
+    if (!a.empty()) parts = "A " + a;
+    if (!b.empty()) parts += (parts.empty() ? "B " : ", B ") + b;
+    const std::string features = describeFeature(m.points[point].featureId);
     return parts.empty() ? features : parts + ": " + features;
 }
 
