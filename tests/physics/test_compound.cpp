@@ -292,3 +292,21 @@ TEST(Compound, ASnapshotNamingAPartTheBodyLacksIsRefused) {
     EXPECT_FALSE(w.restoreState(state, &error));
     EXPECT_EQ(error, "a contact names a part its body does not have");
 }
+
+TEST(ContactCache, APairTheBroadPhaseFindsButThatDoesNotTouchHasNoRecord) {
+    // Two balls 3 cm apart: their fat boxes (5 cm margin) overlap, so the broad phase reports
+    // the pair, but they are beyond the 2 cm contact margin: the cache holds nothing for them.
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    World w(s);
+    addSphere(w, {0, 1, 0}, 0.5f);
+    addSphere(w, {1.03f, 1, 0}, 0.5f);
+    w.step();
+    EXPECT_EQ(w.broadphasePairs().size(), 1u);
+    EXPECT_TRUE(w.contacts().empty());
+    // Brought within the margin, the pair has its (speculative) manifold.
+    w.setPose(w.bodyIds()[1], {1.01f, 1, 0}, glm::quat(1, 0, 0, 0));
+    w.step();
+    ASSERT_EQ(w.contacts().size(), 1u);
+    EXPECT_GT(w.contacts()[0].pointCount, 0);
+}

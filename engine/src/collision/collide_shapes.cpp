@@ -34,6 +34,9 @@ void partsOf(const Shape& s, const Transform& x, std::vector<Part>& out) {
     }
 }
 
+// A point in a part's frame, in its body's frame (where the cache keeps anchors).
+glm::vec3 inBody(const Part& part, const glm::vec3& local) { return part.position + part.orientation * local; }
+
 bool boxesMeet(const Aabb& a, const Aabb& b, float margin) {
     for (int i = 0; i < 3; ++i)
         if (a.min[i] > b.max[i] + margin || b.min[i] > a.max[i] + margin) return false;
@@ -67,7 +70,7 @@ int collideWithMesh(const Shape& a, const Transform& xa, const Shape& b, const T
             cm.manifold = t.manifold; // the part is A, the mesh B, anchored in the mesh body's frame
             for (int k = 0; k < cm.manifold.pointCount; ++k) {
                 ContactPoint& c = cm.manifold.points[k];
-                c.localAnchorA = part.position + part.orientation * c.localAnchorA;
+                c.localAnchorA = inBody(part, c.localAnchorA);
                 if (meshIsA) std::swap(c.localAnchorA, c.localAnchorB);
             }
             if (meshIsA) cm.manifold.normal = -cm.manifold.normal;
@@ -114,8 +117,8 @@ int collideShapes(const Shape& a, const Transform& xa, const Shape& b, const Tra
             // The table anchors each point in the part's frame; the cache keeps them in the body's.
             for (int k = 0; k < cm.manifold.pointCount; ++k) {
                 ContactPoint& c = cm.manifold.points[k];
-                c.localAnchorA = pa.position + pa.orientation * c.localAnchorA;
-                c.localAnchorB = pb.position + pb.orientation * c.localAnchorB;
+                c.localAnchorA = inBody(pa, c.localAnchorA);
+                c.localAnchorB = inBody(pb, c.localAnchorB);
             }
             out.push_back(cm);
             ++added;

@@ -22,15 +22,7 @@ constexpr ShapeType kShapeTypes[] = {ShapeType::Sphere, ShapeType::Box,      Sha
 void readHullPoints(const Json& v, const std::string& path, const BodyContext& ctx,
                     ShapeDef& shape, bool& ok) {
     Checker& check = ctx.check;
-    if (!v.is_array()) {
-        check.error(path, "must be an array of [x, y, z] points, got " + describe(v));
-        ok = false;
-        return;
-    }
-    // The cap comes before anything is allocated for the points.
-    if (v.size() > static_cast<size_t>(ctx.limits.maxHullPoints)) {
-        check.error(path, "has " + std::to_string(v.size()) + " points, more than the limit of " +
-                              std::to_string(ctx.limits.maxHullPoints));
+    if (!checkArrayWithin(v, path, check, "[x, y, z]", "points", static_cast<size_t>(ctx.limits.maxHullPoints))) {
         ok = false;
         return;
     }

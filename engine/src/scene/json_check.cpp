@@ -262,6 +262,21 @@ bool readVec3OrScalar(const Json& v, const std::string& path, Checker& check, gl
     return true;
 }
 
+bool checkArrayWithin(const Json& v, const std::string& path, Checker& check, std::string_view shape,
+                      std::string_view items, size_t limit) {
+    if (!v.is_array()) {
+        check.error(path, "must be an array of " + std::string(shape) + " " + std::string(items) + ", got " +
+                              describe(v));
+        return false;
+    }
+    if (v.size() > limit) {
+        check.error(path, "has " + std::to_string(v.size()) + " " + std::string(items) +
+                              ", more than the limit of " + std::to_string(limit));
+        return false;
+    }
+    return true;
+}
+
 bool readQuat(const Json& v, const std::string& path, Checker& check, glm::quat& out) {
     if (!v.is_array() || v.size() != 4) {
         check.error(path, "must be an array of 4 numbers [w, x, y, z], got " + describe(v));

@@ -138,6 +138,11 @@ struct Field {
     std::function<void(const Json& value, const std::string& path)> read;
 };
 
+/// Check that `v` is an array of at most `limit` items, before anything is allocated for them:
+/// "must be an array of <shape> <items>, got ..." or "has N <items>, more than the limit of L".
+bool checkArrayWithin(const Json& v, const std::string& path, Checker& check, std::string_view shape,
+                      std::string_view items, size_t limit);
+
 /// Check that `v` is an object and dispatch its members to `fields` in file order.
 /// Unknown keys are errors that suggest the closest known key. Returns false when `v`
 /// is not an object.

@@ -39,15 +39,7 @@ std::string fileProblem(const std::string& name, const std::string& full) {
 }
 
 bool readVertices(const Json& v, const std::string& path, Checker& check, std::vector<glm::vec3>& out) {
-    if (!v.is_array()) {
-        check.error(path, "must be an array of [x, y, z] vertices, got " + describe(v));
-        return false;
-    }
-    if (v.size() > kMaxMeshVertices) {
-        check.error(path, "has " + std::to_string(v.size()) + " vertices, more than the limit of " +
-                              std::to_string(kMaxMeshVertices));
-        return false;
-    }
+    if (!checkArrayWithin(v, path, check, "[x, y, z]", "vertices", kMaxMeshVertices)) return false;
     out.resize(v.size());
     bool ok = true;
     for (size_t i = 0; i < v.size(); ++i) ok &= readVec3(v[i], indexPath(path, i), check, out[i], kHullCoordinateRange);
@@ -55,15 +47,7 @@ bool readVertices(const Json& v, const std::string& path, Checker& check, std::v
 }
 
 bool readIndices(const Json& v, const std::string& path, Checker& check, std::vector<std::array<uint32_t, 3>>& out) {
-    if (!v.is_array()) {
-        check.error(path, "must be an array of [i, j, k] triangles, got " + describe(v));
-        return false;
-    }
-    if (v.size() > kMaxMeshTriangles) {
-        check.error(path, "has " + std::to_string(v.size()) + " triangles, more than the limit of " +
-                              std::to_string(kMaxMeshTriangles));
-        return false;
-    }
+    if (!checkArrayWithin(v, path, check, "[i, j, k]", "triangles", kMaxMeshTriangles)) return false;
     out.resize(v.size());
     bool ok = true;
     for (size_t t = 0; t < v.size(); ++t) {

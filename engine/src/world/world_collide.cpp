@@ -23,6 +23,36 @@ float broadphaseMargin(const Settings& s) { return std::max(0.05f, s.contactMarg
 // Pairs whose narrow phase is the separating-axis test and clipping (collide_polyhedra.cpp).
 bool polyhedral(ShapeType t) { return t == ShapeType::Box || t == ShapeType::Hull; }
 
+// Whether manifold x comes before y in a pair's order of parts (childA, then childB).
+bool partsBefore(const ContactManifoldInfo& x, const ContactManifoldInfo& y) {
+    return x.childA != y.childA ? x.childA < y.childA : x.childB < y.childB;
+}
+
+// The narrow phase's manifold between two parts as a cache record (impulses come later).
+void writeMeasured(const ChildManifold& cm, BodyId a, const glm::quat& qa, BodyId b, const glm::quat& qb,
+                   ContactManifoldInfo& info) {
+    const Manifold& m = cm.manifold;
+    info.bodyA = a;
+    info.bodyB = b;
+    info.childA = cm.childA;
+    info.childB = cm.childB;
+    info.normal = m.normal;
+    info.localNormalA = glm::conjugate(qa) * m.normal;
+    info.localNormalB = glm::conjugate(qb) * m.normal;
+    info.pointCount = m.pointCount;
+    for (int k = 0; k < m.pointCount; ++k) {
+        const ContactPoint& cp = m.points[k];
+        ContactPointInfo& q = info.points[k];
+        q.position = cp.position;
+        q.separation = cp.separation;
+        q.featureId = cp.featureId;
+        // Anchors on each surface (writeManifold): for re-measuring the manifold in later steps
+        // and the separation within one (nonlinear Gauss-Seidel).
+        q.localAnchorA = cp.localAnchorA;
+        q.localAnchorB = cp.localAnchorB;
+    }
+}
+
 } // namespace
 
 void World::updateContacts() {
@@ -162,36 +192,17 @@ void World::updateContacts() {
             found.clear();
             collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
                           Transform{b.position, b.orientation}, pairMargin, found, &p.dispatch);
-            for (const ChildManifold& cm : found) {
-                const Manifold& m = cm.manifold;
-                ContactManifoldInfo& info = p.manifolds.emplace_back();
-                info.bodyA = ida;
-                info.bodyB = idb;
-                info.childA = cm.childA;
-                info.childB = cm.childB;
-                info.normal = m.normal;
-                info.localNormalA = glm::conjugate(a.orientation) * m.normal;
-                info.localNormalB = glm::conjugate(b.orientation) * m.normal;
-                info.pointCount = m.pointCount;
-                for (int k = 0; k < m.pointCount; ++k) {
-                    const ContactPoint& cp = m.points[k];
-                    ContactPointInfo& q = info.points[k];
-                    q.position = cp.position;
-                    q.separation = cp.separation;
-                    q.featureId = cp.featureId;
-                    // Anchors on each surface (writeManifold): for re-measuring the manifold in
-                    // later steps and the separation within one (nonlinear Gauss-Seidel).
-                    q.localAnchorA = cp.localAnchorA;
-                    q.localAnchorB = cp.localAnchorB;
-                }
-            }
+            for (const ChildManifold& cm : found)
+                writeMeasured(cm, ida, a.orientation, idb, b.orientation, p.manifolds.emplace_back());
         }
+        // Last step's manifolds of the pair and this step's are both in the parts' order: one
+        // walk pairs each with the one between the same parts, if there was one.
+        size_t cursor = old;
         for (size_t c = first; c < p.manifolds.size(); ++c) {
             ContactManifoldInfo& info = p.manifolds[c];
-            // Last step's manifold between the same parts, if there was one.
-            const ContactManifoldInfo* prev = nullptr;
-            for (size_t k = old; k < prevEnd && !prev; ++k)
-                if (p.previous[k].childA == info.childA && p.previous[k].childB == info.childB) prev = &p.previous[k];
+            while (cursor < prevEnd && partsBefore(p.previous[cursor], info)) ++cursor;
+            const ContactManifoldInfo* prev =
+                cursor < prevEnd && !partsBefore(info, p.previous[cursor]) ? &p.previous[cursor] : nullptr;
             const PairMaterial& mat = p.materialTable.at(a.material, b.material);
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
