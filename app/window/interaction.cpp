@@ -13,8 +13,10 @@
 namespace tumble::app {
 
 void clampSpawnSettings(SpawnSettings& s) {
+    // The Spawn panel offers these (a compound is its dumbbell); hulls, planes and meshes need
+    // data a size cannot give.
     if (s.shape != ShapeType::Sphere && s.shape != ShapeType::Box && s.shape != ShapeType::Capsule &&
-        s.shape != ShapeType::Cylinder)
+        s.shape != ShapeType::Cylinder && s.shape != ShapeType::Compound)
         s.shape = ShapeType::Box;
     s.size = std::clamp(s.size, kMinSpawnSize, kMaxSpawnSize);
     s.throwSpeed = std::clamp(s.throwSpeed, kMinThrowSpeed, kMaxThrowSpeed);

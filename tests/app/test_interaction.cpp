@@ -133,6 +133,22 @@ TEST(Interaction, DroppedShapesComeToRestOnTheSurfaceUnderTheCursor) {
     }
 }
 
+TEST(Interaction, ThePanelsShapeChoicesSurviveTheClampAndOthersBecomeABox) {
+    for (ShapeType t : {ShapeType::Sphere, ShapeType::Box, ShapeType::Capsule, ShapeType::Cylinder,
+                        ShapeType::Compound}) {
+        SpawnSettings s;
+        s.shape = t;
+        clampSpawnSettings(s);
+        EXPECT_EQ(s.shape, t) << toString(t);
+    }
+    for (ShapeType t : {ShapeType::Hull, ShapeType::Plane, ShapeType::Mesh, ShapeType::HeightField}) {
+        SpawnSettings s;
+        s.shape = t;
+        clampSpawnSettings(s);
+        EXPECT_EQ(s.shape, ShapeType::Box) << toString(t);
+    }
+}
+
 TEST(Interaction, AThrownDumbbellIsACompoundThatIsNeverABullet) {
     World world(noSleep());
     SpawnSettings s;
