@@ -3,7 +3,8 @@
 #   ./run.sh [ARGS...]   install missing Debian packages, build (Release), start the app
 #   ./run.sh test        same set-up, then run every test (window tests under xvfb-run)
 #   ./run.sh bench       same set-up, then run the benchmarks (`bench methods`: the solver methods' table;
-#                        `bench peer`: Tumble's two Gauss-Seidel methods against Bullet, interleaved)
+#                        `bench peer`: Tumble's two Gauss-Seidel methods against Bullet, interleaved;
+#                        `bench threads`: one thread against two, interleaved)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -59,6 +60,11 @@ bench)
     if [ "${1:-}" = peer ]; then
         shift
         exec "$BUILD_DIR/tests/bench/tumble_bench_peer" "$@"
+    fi
+    # `./run.sh bench threads [--threads=N]`: one thread against N, interleaved, wall time.
+    if [ "${1:-}" = threads ]; then
+        shift
+        exec "$BUILD_DIR/tests/bench/tumble_bench_threads" "$@"
     fi
     exec "$BUILD_DIR/tests/bench/tumble_bench" "$@"
     ;;

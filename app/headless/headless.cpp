@@ -73,6 +73,13 @@ json eventsJson(const World& world) {
 }
 
 /// Dynamic bodies asleep at the end.
+/// ms per step each thread spent in the step's parallel loops, from their sums over `steps`.
+json threadMeans(const std::vector<double>& sums, size_t steps) {
+    json out = json::array();
+    for (double ms : sums) out.push_back(steps > 0 ? ms / double(steps) : 0.0);
+    return out;
+}
+
 int sleepingCount(const World& world) {
     int n = 0;
     for (BodyId id : world.bodyIds()) n += world.body(id).sleeping ? 1 : 0;
@@ -234,6 +241,7 @@ int runHeadless(const HeadlessOptions& o) {
     ContactTally contactTally;
     std::vector<double> stepMs;
     stepMs.reserve(static_cast<size_t>(o.steps));
+    std::vector<double> threadMs; // summed over the steps, per thread (Profile::threadBusy)
     float maxPenetration = 0.0f;
     long taken = 0, fallbackSteps = 0;
     int largestIsland = 0;
@@ -247,6 +255,9 @@ int runHeadless(const HeadlessOptions& o) {
         contactTally.add(world);
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+        const Profile& profile = world.profile();
+        threadMs.resize(std::min<size_t>(profile.threads, profile.threadBusy.size()), 0.0);
+        for (size_t k = 0; k < threadMs.size(); ++k) threadMs[k] += profile.threadBusy[k];
         if (compare) compare->step(world);
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
         const SolverStats& st = world.solverStats();
@@ -301,6 +312,8 @@ int runHeadless(const HeadlessOptions& o) {
         {"stats",
          {{"msPerStepMedian", median},
           {"msPerStepMean", mean},
+          {"threads", world.profile().threads},
+          {"threadMsPerStepMean", threadMeans(threadMs, stepMs.size())},
           {"bodyCount", world.bodyCount()},
           {"contactCount", c.contacts},
           {"pairCount", c.pairs},

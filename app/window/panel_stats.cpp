@@ -40,6 +40,39 @@ void counterRow(const char* name, int value, const char* tooltip) {
     ImGui::Text("%d", value);
 }
 
+/// The thread count (Settings::threads) and what each thread did in the last step.
+void drawThreads(App& app) {
+    Settings& s = app.world.settings();
+    const int cores = stepThreads(Settings{});
+    ImGui::SetNextItemWidth(-90.0f);
+    char format[32];
+    std::snprintf(format, sizeof format, s.threads == 0 ? "every core (%d)" : "%%d", cores);
+    if (ImGui::SliderInt("threads", &s.threads, 0, std::max(8, 2 * cores), format)) clampSettings(s);
+    itemTooltip("Threads a step runs on, the stepping thread included (settings.threads in a scene "
+                "file, --set threads=N). 0: one per core of this machine. The narrow phase's pairs, "
+                "the contact rows, the bodies' integration and the wide method's colours are cut into "
+                "blocks that free threads take in turn; each block writes only what its own pairs, rows "
+                "or bodies own, so the step gives the same bits at any count: this changes speed, never "
+                "the simulation (and wakes nothing). Block Gauss-Seidel's passes stay on one thread "
+                "(each row reads the one before); the wide method's colours spread.");
+    const Profile& p = app.world.profile();
+    if (!ImGui::BeginTable("threads", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
+    const int shown = std::min<int>(p.threads, static_cast<int>(p.threadBusy.size()));
+    for (int i = 0; i < shown; ++i) {
+        char name[32];
+        std::snprintf(name, sizeof name, i == 0 ? "thread 1 (steps)" : (i + 1 == shown && p.threads > shown ? "threads %d+" : "thread %d"),
+                      i + 1);
+        profileRow(name, p.threadBusy[i],
+                   i == 0 ? "ms the stepping thread spent on its share of the step's parallel loops. It also "
+                            "runs everything serial (the broad phase, colouring, the shock pass, sleep): the "
+                            "step's time less this is serial or waiting."
+                          : "ms this worker spent on its share of the step's parallel loops. Equal shares mean "
+                            "the loops split well; a worker far below the first means the blocks ran out or "
+                            "the core was busy elsewhere.");
+    }
+    ImGui::EndTable();
+}
+
 } // namespace
 
 void drawStatsPanel(App& app) {
@@ -68,6 +101,7 @@ void drawStatsPanel(App& app) {
             ImGui::EndTable();
         }
     }
+    if (ImGui::CollapsingHeader("Threads", ImGuiTreeNodeFlags_DefaultOpen)) drawThreads(app);
     if (ImGui::CollapsingHeader("Counters of the last step", ImGuiTreeNodeFlags_DefaultOpen)) {
         const Counters& c = app.world.counters();
         if (ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {

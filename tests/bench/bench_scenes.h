@@ -24,8 +24,10 @@ inline constexpr BenchScene kSolverScenes[] = {
     {"vertical-stack.json", true},
 };
 
-/// The peer comparison's settings: dt 1/60, 10 velocity iterations, split impulse, sleeping off.
+/// The peer comparison's settings: dt 1/60, 10 velocity iterations, split impulse, sleeping
+/// off, one thread (bench_threads.cpp sets more).
 inline void applyBenchSettings(Settings& s) {
+    s.threads = 1;
     s.timestep = 1.0f / 60.0f;
     s.solver.velocityIterations = 10;
     s.solver.positionCorrection = PositionCorrection::SplitImpulse;

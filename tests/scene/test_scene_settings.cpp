@@ -20,6 +20,7 @@ void expectSameSettings(const Settings& a, const Settings& b) {
     EXPECT_EQ(a.integrator, b.integrator);
     EXPECT_EQ(a.gyroscopic, b.gyroscopic);
     EXPECT_EQ(a.broadphase, b.broadphase);
+    EXPECT_EQ(a.threads, b.threads);
     EXPECT_EQ(a.contactMargin, b.contactMargin);
     EXPECT_EQ(a.contactReuseSteps, b.contactReuseSteps);
     EXPECT_EQ(a.contactReuseSlide, b.contactReuseSlide);
@@ -72,6 +73,7 @@ Settings unusualSettings() {
     s.integrator = Integrator::VelocityVerlet;
     s.gyroscopic = Gyroscopic::Implicit;
     s.broadphase = BroadphaseType::SortAndSweep;
+    s.threads = 3;
     s.contactMargin = 0.011f;
     s.contactReuseSteps = 9;
     s.contactReuseSlide = 0.0035f;
@@ -131,7 +133,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 50u) << j.dump(2); // 12 top-level values + 3 world bounds + 4 sleep + 27 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 51u) << j.dump(2); // 13 top-level values + 3 world bounds + 4 sleep + 27 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

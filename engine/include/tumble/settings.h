@@ -166,6 +166,11 @@ struct Settings {
     SleepSettings sleep;
     SolverSettings solver;
     WatchdogSettings watchdog;
+    /// Threads a step runs on, the stepping thread included: 0 = one per core the machine
+    /// has, else 1..64. The step's parallel loops (narrow phase, contact rows, the wide
+    /// method's colours) give the same bits at any count, so this changes speed, never
+    /// the simulation.
+    int threads = 0;
     friend bool operator==(const Settings&, const Settings&) = default;
 };
 

@@ -49,7 +49,14 @@ struct Profile {
     float continuous = 0.0f;          ///< bullets' time of impact (world_continuous.cpp)
     float sleep = 0.0f;               ///< islands and sleep
     float watchdog = 0.0f;            ///< non-finite check, watchdog, counters
+    int threads = 1;                  ///< threads the step ran on (Settings::threads)
+    /// ms each thread spent in the step's parallel loops, the stepping thread first (which
+    /// also runs everything serial); threads past the 16th add into the last entry.
+    std::array<float, 16> threadBusy{};
 };
+
+/// Threads a step with these settings runs on: Settings::threads, or with 0 one per core.
+int stepThreads(const Settings& settings);
 
 /// One stage of the step for display: its name, its field and what it does. `inside` is 1
 /// for the stages the solve is made of (their times are part of `solve`).
@@ -404,6 +411,16 @@ private:
     /// Zero the still time of every island with a point deeper than the slop (a position
     /// correction pending), so it does not fall asleep yet.
     void keepCorrectingAwake(std::vector<float>& minSleep);
+    /// f(slot) for every slot, spread over the step's threads: f must write only slot i's
+    /// records (world_narrow.cpp).
+    void forEachSlot(const std::function<void(uint32_t)>& f);
+    /// The narrow phase: candidate pairs into this step's cache, on the step's threads
+    /// (world_narrow.cpp); sets the pair and point counters.
+    void narrowPhase();
+    /// Candidate pairs [begin, end) measured and matched into `out` (any thread).
+    void collidePairs(uint32_t begin, uint32_t end, struct NarrowBlock& out) const;
+    /// A cached pair kept while asleep (keptAsleep) into `out`, as the solve reads it.
+    void keepAsleep(const ContactManifoldInfo& m, struct NarrowBlock& out) const;
     /// A cached pair none of whose bodies moves: each sleeps or is static, one at least sleeps.
     bool keptAsleep(const ContactManifoldInfo& m) const;
     /// Neither body of the pair moves: each sleeps or is static, one at least sleeps.

@@ -117,6 +117,7 @@ bool clampSettings(Settings& s) {
     changed |= clampFloat(s.maxFrameTime, s.timestep, 10.0f);
     changed |= clampFloat(s.contactMargin, 0.0f, 1.0f);
     changed |= clampInt(s.contactReuseSteps, 1, 64);
+    changed |= clampInt(s.threads, 0, 64);
     changed |= clampFloat(s.contactReuseSlide, 0.0f, 1.0f);
     for (int i = 0; i < 3; ++i) {
         changed |= clampFloat(s.worldBounds.min[i], -1e6f, 1e6f);

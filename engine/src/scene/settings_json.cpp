@@ -185,6 +185,7 @@ void readSettings(const Json& v, const std::string& path, Checker& check, Settin
          [&](const Json& j, const std::string& p) {
              readSolver(j, p, check, s.solver, maxIterations);
          }},
+        intField("threads", check, s.threads, Range::closed(0.0, 64.0)),
     };
     readObject(v, path, check, fields);
     if (check.count() == errorsBefore) out = s;
@@ -268,6 +269,7 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"maxSpeed", tidyFloat(s.watchdog.maxSpeed)},
           {"maxPenetration", tidyFloat(s.watchdog.maxPenetration)},
           {"maxEnergyGain", tidyFloat(s.watchdog.maxEnergyGain)}}},
+        {"threads", s.threads},
     };
 }
 

@@ -2,6 +2,8 @@
 // warm starting, and writing the results back into the contact cache.
 #include "solver/contact_rows.h"
 
+#include "core/task_system.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -144,112 +146,127 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b)
     c.tangentMass[1] = inverseLanes(diagonal.axis[kTangent2Row]);
 }
 
+// The rows of manifold c.manifold into c, and that manifold's figures (prepareContacts).
+void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::span<const SolverBody> bodies,
+                     std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c) {
+    const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
+    const SolverBody& a = bodies[ia];
+    const SolverBody& b = bodies[ib];
+    const StartVelocity& a0 = start[ia];
+    const StartVelocity& b0 = start[ib];
+    // Before gravity and warm starting: the true approach and sliding speeds, and from
+    // them (with last step's clamp) which points stick.
+    float approach[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    glm::vec3 slips[4], meanSlip(0.0f);
+    for (int i = 0; i < m.pointCount; ++i) {
+        ContactPointInfo& p = m.points[i];
+        const glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
+        approach[i] = glm::dot(vrel0, m.normal);
+        slips[i] = vrel0 - approach[i] * m.normal;
+        meanSlip += slips[i];
+        p.sticking = sticks(p, slips[i]);
+    }
+    meanSlip /= static_cast<float>(m.pointCount);
+    // Cached friction impulses are re-projected from last step's basis.
+    const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
+    frictionBasis(m, meanSlip);
+
+    c.indexA = ia;
+    c.indexB = ib;
+    c.pointCount = m.pointCount;
+    c.invMassA = a.invMass;
+    c.invMassB = b.invMass;
+    c.rollingLimit = m.rollingResistance;
+    c.twistLimit = m.torsionalFriction;
+    for (int i = 0; i < m.pointCount; ++i) {
+        ContactPointInfo& p = m.points[i];
+        ContactPointFigures& f = mf.points[i];
+        // A sliding point's friction acts against its own slip (a spinning box's corners
+        // each slip along their own circle), a sticking one's in the manifold's basis.
+        f.tangent1 = p.sticking ? m.tangent1 : glm::normalize(slips[i]);
+        f.tangent2 = p.sticking ? m.tangent2 : glm::cross(m.normal, f.tangent1);
+        setLane(c.axis[kNormalRow], i, m.normal);
+        setLane(c.axis[kTangent1Row], i, f.tangent1);
+        setLane(c.axis[kTangent2Row], i, f.tangent2);
+        // The cache keeps the friction impulse in the manifold's basis; the rows take it
+        // in the point's own.
+        const glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
+        p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
+        p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
+        const float vn0 = approach[i];
+        // The drift since the point stuck, in this step's tangent plane; the friction rows
+        // aim to take a share of it back this step (sticking points only).
+        p.drift -= glm::dot(p.drift, m.normal) * m.normal;
+        const glm::vec3 pull = anchorPull(p, ctx);
+        f.tangentBias[0] = glm::dot(pull, f.tangent1);
+        f.tangentBias[1] = glm::dot(pull, f.tangent2);
+        p.approachVelocity = vn0;
+
+        bool bounce = vn0 < -ctx.restitutionThreshold && m.restitution > 0.0f;
+        f.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
+        f.correctionVelocity = 0.0f;
+        p.landing = false;
+        if (p.separation > 0.0f) {
+            // Speculative: the gap may close this step but not be crossed. A point reached
+            // within the step lands exactly on the surface, and bounces in the same step
+            // once positions are integrated (bounceLandings).
+            f.bias = -p.separation * ctx.invDt;
+            p.landing = bounce && -vn0 * ctx.dt > p.separation;
+        } else {
+            float push = std::min(ctx.erp * ctx.invDt * std::max(-p.separation - ctx.slop, 0.0f),
+                                  ctx.maxCorrectionVelocity);
+            if (ctx.baumgarte) f.correctionVelocity = push;
+            f.bias = std::max(f.restitutionTarget, ctx.baumgarte ? push : 0.0f);
+            if (ctx.splitImpulse) f.correctionVelocity = push;
+        }
+        f.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
+        f.warmStartImpulse[1] = glm::dot(friction, f.tangent1) * ctx.warmStartFactor;
+        f.warmStartImpulse[2] = glm::dot(friction, f.tangent2) * ctx.warmStartFactor;
+
+        setLane(c.rA, i, p.rA);
+        setLane(c.rB, i, p.rB);
+        c.bias[i] = f.bias;
+        c.tangentBias[0][i] = f.tangentBias[0];
+        c.tangentBias[1][i] = f.tangentBias[1];
+        c.normalImpulse[i] = f.warmStartImpulse[0];
+        c.tangentImpulse[0][i] = f.warmStartImpulse[1];
+        c.tangentImpulse[1][i] = f.warmStartImpulse[2];
+        c.friction[i] = p.sticking ? m.staticFriction : m.dynamicFriction;
+        c.correctionVelocity[i] = f.correctionVelocity;
+        c.sliding[i] = !p.sticking;
+    }
+    computeRows(c, a, b);
+    for (int i = 0; i < m.pointCount; ++i) {
+        mf.points[i].normalMass = c.normalMass[i];
+        mf.points[i].tangentMass[0] = c.tangentMass[0][i];
+        mf.points[i].tangentMass[1] = c.tangentMass[1][i];
+    }
+}
+
 } // namespace
 
 void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
-                     std::vector<ContactConstraint>& constraints) {
+                     std::vector<ContactConstraint>& constraints, TaskSystem* tasks) {
+    // The solved manifolds' rows in the cache's order (asleep: kept, not solved); each row
+    // is then filled from its own manifold alone, on any thread.
+    size_t count = 0;
+    for (const ContactManifoldInfo& m : manifolds) count += m.pointCount > 0 && !m.sleeping ? 1 : 0;
     constraints.clear();
-    for (size_t mi = 0; mi < manifolds.size(); ++mi) {
-        ContactManifoldInfo& m = manifolds[mi];
-        if (m.pointCount == 0 || m.sleeping) continue; // asleep: kept, not solved
-        ContactManifoldFigures& mf = figures[mi];
-        const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
-        const SolverBody& a = bodies[ia];
-        const SolverBody& b = bodies[ib];
-        const StartVelocity& a0 = start[ia];
-        const StartVelocity& b0 = start[ib];
-        // Before gravity and warm starting: the true approach and sliding speeds, and from
-        // them (with last step's clamp) which points stick.
-        float approach[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-        glm::vec3 slips[4], meanSlip(0.0f);
-        for (int i = 0; i < m.pointCount; ++i) {
-            ContactPointInfo& p = m.points[i];
-            const glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
-            approach[i] = glm::dot(vrel0, m.normal);
-            slips[i] = vrel0 - approach[i] * m.normal;
-            meanSlip += slips[i];
-            p.sticking = sticks(p, slips[i]);
+    constraints.resize(count);
+    for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
+        if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
+    auto fill = [&](uint32_t begin, uint32_t end) {
+        for (uint32_t k = begin; k < end; ++k) {
+            ContactConstraint& c = constraints[k];
+            prepareManifold(manifolds[c.manifold], figures[c.manifold], bodies, start, ctx, c);
         }
-        meanSlip /= static_cast<float>(m.pointCount);
-        // Cached friction impulses are re-projected from last step's basis.
-        const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
-        frictionBasis(m, meanSlip);
-
-        ContactConstraint& c = constraints.emplace_back();
-        c.indexA = ia;
-        c.indexB = ib;
-        c.manifold = static_cast<uint32_t>(mi);
-        c.pointCount = m.pointCount;
-        c.invMassA = a.invMass;
-        c.invMassB = b.invMass;
-        c.rollingLimit = m.rollingResistance;
-        c.twistLimit = m.torsionalFriction;
-        for (int i = 0; i < m.pointCount; ++i) {
-            ContactPointInfo& p = m.points[i];
-            ContactPointFigures& f = mf.points[i];
-            // A sliding point's friction acts against its own slip (a spinning box's corners
-            // each slip along their own circle), a sticking one's in the manifold's basis.
-            f.tangent1 = p.sticking ? m.tangent1 : glm::normalize(slips[i]);
-            f.tangent2 = p.sticking ? m.tangent2 : glm::cross(m.normal, f.tangent1);
-            setLane(c.axis[kNormalRow], i, m.normal);
-            setLane(c.axis[kTangent1Row], i, f.tangent1);
-            setLane(c.axis[kTangent2Row], i, f.tangent2);
-            // The cache keeps the friction impulse in the manifold's basis; the rows take it
-            // in the point's own.
-            const glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
-            p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
-            p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-            const float vn0 = approach[i];
-            // The drift since the point stuck, in this step's tangent plane; the friction rows
-            // aim to take a share of it back this step (sticking points only).
-            p.drift -= glm::dot(p.drift, m.normal) * m.normal;
-            const glm::vec3 pull = anchorPull(p, ctx);
-            f.tangentBias[0] = glm::dot(pull, f.tangent1);
-            f.tangentBias[1] = glm::dot(pull, f.tangent2);
-            p.approachVelocity = vn0;
-
-            bool bounce = vn0 < -ctx.restitutionThreshold && m.restitution > 0.0f;
-            f.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
-            f.correctionVelocity = 0.0f;
-            p.landing = false;
-            if (p.separation > 0.0f) {
-                // Speculative: the gap may close this step but not be crossed. A point reached
-                // within the step lands exactly on the surface, and bounces in the same step
-                // once positions are integrated (bounceLandings).
-                f.bias = -p.separation * ctx.invDt;
-                p.landing = bounce && -vn0 * ctx.dt > p.separation;
-            } else {
-                float push = std::min(ctx.erp * ctx.invDt * std::max(-p.separation - ctx.slop, 0.0f),
-                                      ctx.maxCorrectionVelocity);
-                if (ctx.baumgarte) f.correctionVelocity = push;
-                f.bias = std::max(f.restitutionTarget, ctx.baumgarte ? push : 0.0f);
-                if (ctx.splitImpulse) f.correctionVelocity = push;
-            }
-            f.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
-            f.warmStartImpulse[1] = glm::dot(friction, f.tangent1) * ctx.warmStartFactor;
-            f.warmStartImpulse[2] = glm::dot(friction, f.tangent2) * ctx.warmStartFactor;
-
-            setLane(c.rA, i, p.rA);
-            setLane(c.rB, i, p.rB);
-            c.bias[i] = f.bias;
-            c.tangentBias[0][i] = f.tangentBias[0];
-            c.tangentBias[1][i] = f.tangentBias[1];
-            c.normalImpulse[i] = f.warmStartImpulse[0];
-            c.tangentImpulse[0][i] = f.warmStartImpulse[1];
-            c.tangentImpulse[1][i] = f.warmStartImpulse[2];
-            c.friction[i] = p.sticking ? m.staticFriction : m.dynamicFriction;
-            c.correctionVelocity[i] = f.correctionVelocity;
-            c.sliding[i] = !p.sticking;
-        }
-        computeRows(c, a, b);
-        for (int i = 0; i < m.pointCount; ++i) {
-            mf.points[i].normalMass = c.normalMass[i];
-            mf.points[i].tangentMass[0] = c.tangentMass[0][i];
-            mf.points[i].tangentMass[1] = c.tangentMass[1][i];
-        }
-    }
+    };
+    if (tasks)
+        tasks->parallelFor(static_cast<uint32_t>(count), kRowsPerBlock, fill);
+    else
+        fill(0, static_cast<uint32_t>(count));
 }
 
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
@@ -294,8 +311,8 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
-                    std::span<const SolverBody> bodies, float dt) {
-    for (const ContactConstraint& c : constraints) {
+                    std::span<const SolverBody> bodies, float dt, TaskSystem* tasks) {
+    auto finish = [&](const ContactConstraint& c) {
         ContactManifoldInfo& m = manifolds[c.manifold];
         ContactManifoldFigures& mf = figures[c.manifold];
         const SolverBody& a = bodies[c.indexA];
@@ -327,7 +344,14 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
             p.drift = p.sticking ? p.drift + (slip - glm::dot(slip, m.normal) * m.normal) * dt
                                  : glm::vec3(0.0f);
         }
-    }
+    };
+    // Each row writes back into its own manifold only.
+    if (tasks)
+        tasks->parallelFor(static_cast<uint32_t>(constraints.size()), kRowsPerBlock, [&](uint32_t begin, uint32_t end) {
+            for (uint32_t k = begin; k < end; ++k) finish(constraints[k]);
+        });
+    else
+        for (const ContactConstraint& c : constraints) finish(c);
 }
 
 } // namespace tumble

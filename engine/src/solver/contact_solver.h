@@ -112,7 +112,10 @@ struct ContactConstraint {
 void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
-                     std::vector<ContactConstraint>& constraints);
+                     std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr);
+
+/// Contact rows per block when a pass over them is spread over threads (TaskSystem).
+inline constexpr uint32_t kRowsPerBlock = 32;
 
 /// The couplings of `c` (normal block and friction columns); sA, sB scale each side's inverse
 /// mass and inertia: 1, or 0 for a side the shock-propagation pass freezes.
@@ -190,7 +193,7 @@ void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<Solve
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
-                    std::span<const SolverBody> bodies, float dt);
+                    std::span<const SolverBody> bodies, float dt, class TaskSystem* tasks = nullptr);
 
 /// Inner sweeps over one manifold's rows in the block passes (solve_gauss_seidel.cpp).
 inline constexpr int kInnerSweeps = 4;

@@ -5,6 +5,7 @@
 // relaxation and restitution, and (for methods that say so in the table) integration. What
 // only the world can do (forces on bodies, moving bodies, joints' bookkeeping) it asks through
 // SolveWorld. Stages are timed into Profile by name (StageTimer).
+#include "core/task_system.h"
 #include "solver/contact_solver.h"
 #include "solver/joint_rows.h"
 #include "solver/position_solver.h"
@@ -70,6 +71,7 @@ struct SolveContext {
     std::unique_ptr<MethodData>& data;
     SolverProbe* probe;                         ///< what each pass did (probe.h); null when off
     StepTrace* trace;                           ///< the step debugger's record (trace.h); null when off
+    TaskSystem& tasks;                          ///< the step's threads: loops whose indices own what they write
 
     /// The method's own data, made afresh when the method changed since last step.
     template <class T> T& dataAs() {

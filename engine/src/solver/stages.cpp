@@ -9,7 +9,7 @@ namespace tumble {
 
 void prepareStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.prepare);
-    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
+    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks);
     ctx.world.prepareJoints(ctx.step, false);
 }
 
@@ -24,7 +24,7 @@ void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&)) {
 
 void storeStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.storeImpulses);
-    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.step.dt);
+    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.step.dt, &ctx.tasks);
     ctx.world.finishJoints();
 }
 

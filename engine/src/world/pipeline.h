@@ -3,6 +3,7 @@
 // and the dense arrays the solver runs on. Private to the engine.
 #include "collision/broadphase.h"
 #include "collision/narrowphase.h"
+#include "core/task_system.h"
 #include "dynamics/material_table.h"
 #include "solver/contact_solver.h"
 #include "solver/islands.h"
@@ -16,14 +17,35 @@
 
 namespace tumble {
 
+/// Where a candidate pair's part of last step's cache lies (both lists sorted by body slots):
+/// [gap, begin) are cached pairs between it and the candidate before it (kept if asleep),
+/// [begin, end) its own manifolds.
+struct PairPrevious {
+    uint32_t gap = 0, begin = 0, end = 0;
+};
+
+/// What one block of the narrow phase's pairs produced (world_narrow.cpp).
+struct NarrowBlock {
+    std::vector<ContactManifoldInfo> manifolds; ///< in the pairs' order, kept-asleep ones between
+    std::vector<ChildManifold> found;           ///< scratch: one pair's manifolds
+    DispatchCounts dispatch{};
+    int touching = 0, points = 0, reused = 0;
+    float deepest = 0.0f;                       ///< m, the most negative separation
+    void reset();
+};
+
 struct StepPipeline {
+    TaskSystem tasks;                              ///< the step's threads (Settings::threads)
     std::unique_ptr<Broadphase> broadphase;
+    std::vector<Aabb> boxes;                       ///< by slot: this step's bounding boxes
     std::vector<BodyPair> pairs;                   ///< this step's candidate pairs, sorted
     BroadphaseStats broadphaseStats;
     /// The contact cache: one manifold per pair, sorted by (bodyA.index, bodyB.index).
     std::vector<ContactManifoldInfo> manifolds;
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
-    std::vector<ChildManifold> childManifolds;     ///< one body pair's, while the narrow phase builds them
+    std::vector<ChildManifold> childManifolds;     ///< one sensor pair's, while it is sensed
+    std::vector<PairPrevious> pairPrevious;        ///< by candidate pair
+    std::vector<NarrowBlock> narrowBlocks;         ///< the narrow phase's blocks
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;
     std::vector<PairTouch> sensorOverlaps;         ///< this step's, sorted by slots (World::sensorOverlaps)

@@ -1,6 +1,11 @@
 // The stages of World::step by name, for the panels and the headless report (world.h).
 #include "tumble/world.h"
 
+#include "core/task_system.h"
+
+#include <algorithm>
+#include <thread>
+
 namespace tumble {
 
 std::span<const ProfileStage> profileStages() {
@@ -34,6 +39,12 @@ std::span<const ProfileStage> profileStages() {
         {"watchdog", &Profile::watchdog, "Non-finite check, watchdog and counters, ms.", 0},
     };
     return kStages;
+}
+
+int stepThreads(const Settings& settings) {
+    if (settings.threads > 0) return std::min(settings.threads, TaskSystem::kMaxThreads);
+    // hardware_concurrency may say 0 when it cannot tell.
+    return std::clamp(static_cast<int>(std::thread::hardware_concurrency()), 1, TaskSystem::kMaxThreads);
 }
 
 } // namespace tumble

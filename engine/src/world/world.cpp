@@ -344,16 +344,17 @@ void World::integrateVelocities(float dt, bool applyForces) {
     scratch_.resize(slots_.size());
     std::vector<StartVelocity>& start = pipeline_->start;
     start.resize(slots_.size());
-    for (uint32_t i = 0; i < slots_.size(); ++i) {
+    // Body by body, each writing only its own records: on the step's threads.
+    forEachSlot([&](uint32_t i) {
         Slot& s = slots_[i];
-        if (!s.alive) continue;
+        if (!s.alive) return;
         Body& b = s.body;
         b.previousPosition = b.position;
         b.previousOrientation = b.orientation;
         scratch_[i] = {};
         // Restitution and stick/slip read the velocities from before gravity.
         start[i] = {b.linearVelocity, b.angularVelocity};
-        if (!applyForces || b.invMass == 0.0f || b.sleeping) continue;
+        if (!applyForces || b.invMass == 0.0f || b.sleeping) return;
         glm::vec3 v0 = b.linearVelocity, w0 = b.angularVelocity;
         glm::vec3 v = v0 + kick * acceleration(b, b.position);
         glm::vec3 w = w0 + kick * (b.worldInvInertia * b.torque);
@@ -365,16 +366,16 @@ void World::integrateVelocities(float dt, bool applyForces) {
         b.angularVelocity = w;
         scratch_[i].forceDv = v - v0;
         scratch_[i].forceDw = w - w0;
-    }
+    });
 }
 
 void World::integratePositions(float dt) {
     const Integrator integrator = settings_.integrator;
-    for (uint32_t i = 0; i < slots_.size(); ++i) {
+    forEachSlot([&](uint32_t i) {
         Slot& s = slots_[i];
-        if (!s.alive) continue;
+        if (!s.alive) return;
         Body& b = s.body;
-        if (b.type == BodyType::Static || b.sleeping) continue;
+        if (b.type == BodyType::Static || b.sleeping) return;
         glm::vec3 v = b.linearVelocity, w = b.angularVelocity;
         if (settings_.solver.positionCorrection == PositionCorrection::SplitImpulse &&
             i < pipeline_->bodies.size()) {
@@ -395,7 +396,7 @@ void World::integratePositions(float dt) {
             glm::vec3 w2 = b.angularVelocity + 0.5f * dt * (b.worldInvInertia * b.torque);
             b.angularVelocity = gyroscopicStep(b, w2, 0.5f * dt, settings_.gyroscopic);
         }
-    }
+    });
 }
 
 void World::finishStep() {
@@ -434,10 +435,16 @@ void World::step() {
     ScopedTimer total(profile_.step);
     const float dt = settings_.timestep;
     if (!(dt > 0.0f)) return;
-    // A changed setting wakes everything, so its effect is seen at once.
-    if (pipeline_->hasLastSettings && !(pipeline_->lastSettings == settings_)) wakeAll();
+    // A changed setting wakes everything, so its effect is seen at once; the thread count
+    // changes nothing but speed, so it wakes nothing.
+    Settings seen = settings_;
+    seen.threads = pipeline_->lastSettings.threads;
+    if (pipeline_->hasLastSettings && !(pipeline_->lastSettings == seen)) wakeAll();
     pipeline_->lastSettings = settings_;
     pipeline_->hasLastSettings = true;
+    TaskSystem& tasks = pipeline_->tasks;
+    tasks.setThreads(stepThreads(settings_));
+    tasks.resetBusy();
     if (settings_.watchdog.enabled && !hasLastEnergy_) {
         // The watchdog's energy baseline: the state this step starts from.
         lastKinetic_ = lastKinetic2_ = kineticEnergy();
@@ -496,6 +503,10 @@ void World::step() {
     ++stepCount_;
     simulatedTime_ += dt;
     recordContactEvents();
+    const std::vector<int64_t> busy = tasks.busyNanoseconds();
+    profile_.threads = static_cast<int>(busy.size());
+    for (size_t i = 0; i < busy.size(); ++i)
+        profile_.threadBusy[std::min(i, profile_.threadBusy.size() - 1)] += static_cast<float>(busy[i] * 1e-6);
     ScopedTimer t(profile_.watchdog);
     finishStep();
 }

@@ -2,7 +2,6 @@
 // position correction, islands and sleep. The solve itself is world_solve.cpp.
 #include "tumble/world.h"
 
-#include "collision/contact_cache.h"
 #include "collision/narrowphase.h"
 #include "core/math.h"
 #include "tumble/solver_methods.h"
@@ -20,39 +19,6 @@ namespace {
 // is always reported, small enough that few far pairs reach the narrow phase.
 float broadphaseMargin(const Settings& s) { return std::max(0.05f, s.contactMargin); }
 
-// Pairs whose narrow phase is the separating-axis test and clipping (collide_polyhedra.cpp).
-bool polyhedral(ShapeType t) { return t == ShapeType::Box || t == ShapeType::Hull; }
-
-// Whether manifold x comes before y in a pair's order of parts (childA, then childB).
-bool partsBefore(const ContactManifoldInfo& x, const ContactManifoldInfo& y) {
-    return x.childA != y.childA ? x.childA < y.childA : x.childB < y.childB;
-}
-
-// The narrow phase's manifold between two parts as a cache record (impulses come later).
-void writeMeasured(const ChildManifold& cm, BodyId a, const glm::quat& qa, BodyId b, const glm::quat& qb,
-                   ContactManifoldInfo& info) {
-    const Manifold& m = cm.manifold;
-    info.bodyA = a;
-    info.bodyB = b;
-    info.childA = cm.childA;
-    info.childB = cm.childB;
-    info.normal = m.normal;
-    info.localNormalA = glm::conjugate(qa) * m.normal;
-    info.localNormalB = glm::conjugate(qb) * m.normal;
-    info.pointCount = m.pointCount;
-    for (int k = 0; k < m.pointCount; ++k) {
-        const ContactPoint& cp = m.points[k];
-        ContactPointInfo& q = info.points[k];
-        q.position = cp.position;
-        q.separation = cp.separation;
-        q.featureId = cp.featureId;
-        // Anchors on each surface (writeManifold): for re-measuring the manifold in later steps
-        // and the separation within one (nonlinear Gauss-Seidel).
-        q.localAnchorA = cp.localAnchorA;
-        q.localAnchorB = cp.localAnchorB;
-    }
-}
-
 } // namespace
 
 void World::updateContacts() {
@@ -68,17 +34,26 @@ void World::updateContacts() {
                                     : makeBroadphase(settings_.broadphase, margin);
     }
     Broadphase& bp = *p.broadphase;
-    for (uint32_t i = 0; i < slots_.size(); ++i) {
-        const Slot& s = slots_[i];
-        if (!s.alive) continue;
-        const Body& b = s.body;
-        Aabb box = computeAabb(b.shape, b.position, b.orientation);
+    // The bodies' boxes on the step's threads (a hull's or a mesh's is a walk over its
+    // points), then the broad phase's own update, serial.
+    p.boxes.resize(slots_.size());
+    forEachSlot([&](uint32_t i) {
+        const Body& b = slots_[i].body;
+        if (!slots_[i].alive) return;
+        Aabb& box = p.boxes[i];
+        box = computeAabb(b.shape, b.position, b.orientation);
         if (b.bullet) {
             // Swept box: a fast body finds what lies along this step's path.
             glm::vec3 d = b.linearVelocity * dt;
             box.min = glm::min(box.min, box.min + d);
             box.max = glm::max(box.max, box.max + d);
         }
+    });
+    for (uint32_t i = 0; i < slots_.size(); ++i) {
+        const Slot& s = slots_[i];
+        if (!s.alive) continue;
+        const Body& b = s.body;
+        const Aabb& box = p.boxes[i];
         if (!bp.has(i)) {
             // Only static bodies count as never moving: kinematic ones move and wake what they touch.
             ProxyDef def{b.layer, b.mask, b.type == BodyType::Static, b.sleeping};
@@ -99,135 +74,8 @@ void World::updateContacts() {
     broadTimer.reset();
     ScopedTimer narrowTimer(profile_.narrowphase);
 
-    // Narrow phase, walking last step's cache alongside (both sorted by body slots).
-    p.materialTable.rebuild(materials_, materialPairs_, settings_);
-    std::swap(p.previous, p.manifolds);
-    p.manifolds.clear();
-    std::swap(p.previousSensorOverlaps, p.sensorOverlaps);
-    p.sensorOverlaps.clear();
-    for (auto& row : p.dispatch) row.fill(0);
-    // Each touching pair of polyhedra is measured afresh one step in contactReuseSteps; the
-    // phase comes from the bodies' ordinals (their places among live bodies), which a
-    // snapshot keeps, so a resumed run refreshes the same pairs on the same steps.
-    const uint64_t reuseSteps = static_cast<uint64_t>(std::max(settings_.contactReuseSteps, 1));
-    p.ordinal.resize(slots_.size());
-    for (uint32_t i = 0, live = 0; i < slots_.size(); ++i) p.ordinal[i] = slots_[i].alive ? live++ : 0;
-    size_t old = 0;
-    int touchingPairs = 0, points = 0, reused = 0;
-    float deepest = 0.0f;
-    // A cached pair the broad phase no longer reports because none of its bodies moves is
-    // kept as it was, asleep (keptAsleep): in the cache's order, between the measured pairs.
-    auto keepIfAsleep = [&](const ContactManifoldInfo& m) {
-        if (!keptAsleep(m)) return;
-        ContactManifoldInfo& info = p.manifolds.emplace_back(m);
-        info.sleeping = true;
-        info.remeasured = false;
-        // What the solve reads beyond what snapshots keep is derived again as for a measured
-        // pair, so a resumed run solves a woken pair with the same bits: each point handed
-        // its own impulses, clamp and drift (a match with itself), lever arms from the
-        // bodies' centres.
-        inheritImpulses(&m, info);
-        const glm::vec3 xa = slots_[m.bodyA.index].body.position;
-        const glm::vec3 xb = slots_[m.bodyB.index].body.position;
-        for (int k = 0; k < info.pointCount; ++k) {
-            info.points[k].rA = info.points[k].position - xa;
-            info.points[k].rB = info.points[k].position - xb;
-        }
-        for (int k = 0; k < info.pointCount; ++k) deepest = std::min(deepest, info.points[k].separation);
-        ++touchingPairs;
-        points += info.pointCount;
-    };
-    std::vector<ChildManifold>& found = p.childManifolds;
-    for (const BodyPair& pair : p.pairs) {
-        const Slot& sa = slots_[pair.a];
-        const Slot& sb = slots_[pair.b];
-        BodyId ida{pair.a, sa.generation}, idb{pair.b, sb.generation};
-        while (old < p.previous.size() &&
-               (p.previous[old].bodyA.index < pair.a ||
-                (p.previous[old].bodyA.index == pair.a && p.previous[old].bodyB.index < pair.b)))
-            keepIfAsleep(p.previous[old++]);
-        // Last step's manifolds of this pair, one per pair of parts, in the parts' order.
-        size_t prevEnd = old;
-        while (prevEnd < p.previous.size() && p.previous[prevEnd].bodyA == ida && p.previous[prevEnd].bodyB == idb)
-            ++prevEnd;
-
-        const Body& a = sa.body;
-        const Body& b = sb.body;
-        // Bullets look no further ahead than other bodies: a margin as long as the closing
-        // distance of a step made contacts between shapes still far apart, whose normal (the
-        // axis that separated them at the step's start) is not the one they meet along when
-        // they move at an angle; those contacts stopped bullets in mid-air, let them through
-        // and spun them. The time of impact after the step (world_continuous.cpp) stops them.
-        const float pairMargin = settings_.contactMargin;
-        if (a.sensor || b.sensor) {
-            // A sensor's pair never enters the cache, so the solver, islands and waking never
-            // see it; two sensors do not sense each other.
-            ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
-            if (!(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
-            old = prevEnd;
-            continue;
-        }
-        // Only touching pairs of parts enter the cache: the broad phase's candidates that do
-        // not touch (most of them in a pile of spheres) cost no record.
-        const size_t first = p.manifolds.size();
-        const ContactManifoldInfo* single = prevEnd == old + 1 ? &p.previous[old] : nullptr;
-        // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
-        // except on its refresh step.
-        const bool mayReuse = single && single->pointCount > 0 && !a.bullet && !b.bullet &&
-                              polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
-                              (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
-        bool reusedNow = false;
-        if (mayReuse) {
-            ContactManifoldInfo& info = p.manifolds.emplace_back();
-            info.bodyA = ida;
-            info.bodyB = idb;
-            reusedNow = remeasureManifold(*single, a.position, a.orientation, b.position, b.orientation,
-                                          pairMargin, settings_.contactReuseSlide, info);
-            if (!reusedNow) p.manifolds.pop_back();
-        }
-        if (reusedNow) {
-            ++reused;
-            ++p.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
-        } else {
-            found.clear();
-            collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
-                          Transform{b.position, b.orientation}, pairMargin, found, &p.dispatch);
-            for (const ChildManifold& cm : found)
-                writeMeasured(cm, ida, a.orientation, idb, b.orientation, p.manifolds.emplace_back());
-        }
-        // Last step's manifolds of the pair and this step's are both in the parts' order: one
-        // walk pairs each with the one between the same parts, if there was one.
-        size_t cursor = old;
-        for (size_t c = first; c < p.manifolds.size(); ++c) {
-            ContactManifoldInfo& info = p.manifolds[c];
-            while (cursor < prevEnd && partsBefore(p.previous[cursor], info)) ++cursor;
-            const ContactManifoldInfo* prev =
-                cursor < prevEnd && !partsBefore(info, p.previous[cursor]) ? &p.previous[cursor] : nullptr;
-            const PairMaterial& mat = p.materialTable.at(a.material, b.material);
-            info.staticFriction = mat.staticFriction;
-            info.dynamicFriction = mat.dynamicFriction;
-            info.restitution = mat.restitution;
-            info.rollingResistance = mat.rollingResistance;
-            info.torsionalFriction = mat.torsionalFriction;
-            for (int k = 0; k < info.pointCount; ++k) {
-                ContactPointInfo& q = info.points[k];
-                q.rA = q.position - a.position;
-                q.rB = q.position - b.position;
-                deepest = std::min(deepest, q.separation);
-            }
-            inheritImpulses(prev, info);
-            ++touchingPairs;
-            points += info.pointCount;
-        }
-        old = prevEnd;
-    }
-    while (old < p.previous.size()) keepIfAsleep(p.previous[old++]);
-    keepSensorOverlapsAsleep();
+    narrowPhase();
     counters_.pairsTested = static_cast<int>(p.broadphaseStats.pairsTested);
-    counters_.pairs = touchingPairs;
-    counters_.pairsRemeasured = reused;
-    counters_.contacts = points;
-    counters_.maxPenetration = -deepest;
 
     // A sleeping body touched by an awake one wakes, with its whole sleeping island.
     for (const ContactManifoldInfo& m : p.manifolds) {

@@ -19,9 +19,9 @@ public:
 
     void integrateVelocities(float h) override {
         StepPipeline& p = *w_.pipeline_;
-        for (uint32_t i = 0; i < w_.slots_.size(); ++i) {
+        w_.forEachSlot([&](uint32_t i) {
             const World::Slot& s = w_.slots_[i];
-            if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+            if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) return;
             const Body& b = s.body;
             SolverBody& sb = p.bodies[i];
             glm::vec3 v = sb.v + h * w_.acceleration(b, b.position);
@@ -29,17 +29,17 @@ public:
             w = gyroscopicStep(b, w, h, w_.settings_.gyroscopic);
             sb.v = v * (1.0f / (1.0f + h * b.linearDamping));
             sb.w = w * (1.0f / (1.0f + h * b.angularDamping));
-        }
+        });
     }
 
     void integratePositions(float h) override {
         StepPipeline& p = *w_.pipeline_;
-        for (uint32_t i = 0; i < w_.slots_.size(); ++i) {
+        w_.forEachSlot([&](uint32_t i) {
             World::Slot& s = w_.slots_[i];
-            if (!s.alive || s.body.type == BodyType::Static || s.body.sleeping) continue;
+            if (!s.alive || s.body.type == BodyType::Static || s.body.sleeping) return;
             integratePose(s.body, p.bodies[i].v, p.bodies[i].w, h);
             refresh(i);
-        }
+        });
     }
 
     void displace(uint32_t index, const glm::vec3& dx, const glm::vec3& dtheta) override {
@@ -109,13 +109,13 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         // zero inverse mass.
         p.bodies.resize(slots_.size());
         p.poses.resize(slots_.size());
-        for (uint32_t i = 0; i < slots_.size(); ++i) {
+        forEachSlot([&](uint32_t i) {
             const Slot& s = slots_[i];
             SolverBody& sb = p.bodies[i];
             SolverPose& pose = p.poses[i];
             sb = SolverBody{};
             pose = SolverPose{};
-            if (!s.alive) continue;
+            if (!s.alive) return;
             const Body& b = s.body;
             sb.v = b.linearVelocity;
             sb.w = b.angularVelocity;
@@ -127,7 +127,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                 pose.invMass = b.invMass;
                 pose.localInvI = b.localInvInertia;
             }
-        }
+        });
     }
 
     SolverStats& st = p.solverStats;
@@ -142,15 +142,15 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                      p.start, p.bodies,      p.poses,     p.constraints,     p.jointRows,
                      p.velocityScratch,      hooks,       profile_,          st,
                      p.methodData,           p.probeOn ? &p.probe : nullptr,
-                     p.traceOn ? &p.trace : nullptr};
+                     p.traceOn ? &p.trace : nullptr, p.tasks};
     method.solve(ctx);
 
-    for (uint32_t i = 0; i < slots_.size(); ++i) {
+    forEachSlot([&](uint32_t i) {
         Slot& s = slots_[i];
-        if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) continue;
+        if (!s.alive || s.body.invMass == 0.0f || s.body.sleeping) return;
         s.body.linearVelocity = p.bodies[i].v;
         s.body.angularVelocity = p.bodies[i].w;
-    }
+    });
     for (const ContactManifoldInfo& m : p.manifolds) {
         if (m.pointCount == 0 || m.sleeping) continue;
         ++st.manifolds;

@@ -19,9 +19,36 @@ struct WideData final : MethodData {
     std::vector<uint64_t> usedBits;
     std::vector<WideGroup<4>> groups4;
     std::vector<WideGroup<8>> groups8;
+    /// Where each colour's groups begin in the groups' (solve) order, then their end.
+    std::vector<uint32_t> colourStart;
+    std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
     std::vector<WideLaneChange> changes;
     bool eight = false; ///< this step's groups are eight lanes wide
 };
+
+// Groups per block when one colour's groups are spread over threads: a few microseconds of
+// work per block.
+constexpr uint32_t kGroupsPerBlock = 4;
+
+/// f(groups) with this step's groups, eight lanes wide or four.
+template <class F> decltype(auto) withGroups(WideData& d, F&& f) { return d.eight ? f(d.groups8) : f(d.groups4); }
+
+/// f(a run of groups) over the colours in solve order, each colour's groups spread over the
+/// step's threads: they share no moving body, so which thread takes which changes nothing.
+/// Returns the largest of f's results (a largest change: the same in any order).
+template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, F&& f) {
+    WideData& d = ctx.dataAs<WideData>();
+    float largest = 0.0f;
+    for (size_t k = 0; k + 1 < d.colourStart.size(); ++k) {
+        const uint32_t first = d.colourStart[k], count = d.colourStart[k + 1] - first;
+        d.blockLargest.assign((count + kGroupsPerBlock - 1) / kGroupsPerBlock, 0.0f);
+        ctx.tasks.parallelFor(count, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
+            d.blockLargest[begin / kGroupsPerBlock] = f(std::span<WideGroup<W>>(groups.data() + first + begin, end - begin));
+        });
+        for (float x : d.blockLargest) largest = std::max(largest, x);
+    }
+    return largest;
+}
 
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
 bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
@@ -31,13 +58,15 @@ void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedBits);
     d.eight = useEightLanes(ctx.solver);
-    if (d.eight)
-        buildWideGroups<8>(ctx.constraints, d.colours.colours, d.groups8);
-    else
-        buildWideGroups<4>(ctx.constraints, d.colours.colours, d.groups4);
+    const int lanes = d.eight ? 8 : 4;
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) { buildWideGroups<W>(ctx.constraints, d.colours.colours, groups); });
+    // buildWideGroups packs the colours last to first.
+    d.colourStart.assign(1, 0);
+    for (auto colour = d.colours.colours.rbegin(); colour != d.colours.colours.rend(); ++colour)
+        d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
     ctx.stats.colours = static_cast<int>(d.colours.colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
-    ctx.stats.lanes = d.eight ? 8 : 4;
+    ctx.stats.lanes = lanes;
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     for (size_t k = 0; k < d.colours.colours.size(); ++k)
         for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
@@ -47,10 +76,12 @@ void pack(SolveContext& ctx) {
 void warmStart(SolveContext& ctx) {
     pack(ctx);
     WideData& d = ctx.dataAs<WideData>();
-    if (d.eight)
-        warmStartWideGroups<8>(d.groups8, ctx.bodies);
-    else
-        warmStartWideGroups<4>(d.groups4, ctx.bodies);
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
+            warmStartWideGroups<W>(run, ctx.bodies);
+            return 0.0f;
+        });
+    });
     std::span<const ContactConstraint> constraints(ctx.constraints);
     for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
 }
@@ -64,12 +95,17 @@ WidePassSettings passSettings(const SolveContext& ctx) {
     return pass;
 }
 
+/// f(a run of groups) over all groups, on the step's threads (each writes its own rows).
+template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGroup<W>>& groups, F&& f) {
+    ctx.tasks.parallelFor(static_cast<uint32_t>(groups.size()), kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
+        f(std::span<const WideGroup<W>>(groups.data() + begin, end - begin));
+    });
+}
+
 void scatter(SolveContext& ctx) {
-    WideData& d = ctx.dataAs<WideData>();
-    if (d.eight)
-        scatterWideImpulses<8>(d.groups8, ctx.constraints);
-    else
-        scatterWideImpulses<4>(d.groups4, ctx.constraints);
+    withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
+    });
 }
 
 /// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
@@ -86,8 +122,9 @@ float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
 float iterate(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     const WidePassSettings pass = passSettings(ctx);
-    float largest = d.eight ? solveWideGroups<8>(d.groups8, ctx.bodies, pass)
-                            : solveWideGroups<4>(d.groups4, ctx.bodies, pass);
+    float largest = withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        return overColours(ctx, groups, [&](std::span<WideGroup<W>> run) { return solveWideGroups<W>(run, ctx.bodies, pass); });
+    });
     largest = std::max(largest, solveOverflow(ctx, false, ctx.scratch.iteration));
     // The probe and the tolerance measure the ordinary rows after every pass.
     if (ctx.scratch.measureEveryPass) scatter(ctx);
@@ -132,17 +169,16 @@ float traced(SolveContext& ctx, int iteration) {
 void splitImpulse(SolveContext& ctx, int passes) {
     WideData& d = ctx.dataAs<WideData>();
     std::span<ContactConstraint> constraints(ctx.constraints);
-    for (int pass = 0; pass < passes; ++pass) {
-        if (d.eight)
-            solveWideSplitPass<8>(d.groups8, ctx.bodies);
-        else
-            solveWideSplitPass<4>(d.groups4, ctx.bodies);
-        for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.bodies);
-    }
-    if (d.eight)
-        scatterWideSplitImpulses<8>(d.groups8, constraints);
-    else
-        scatterWideSplitImpulses<4>(d.groups4, constraints);
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        for (int pass = 0; pass < passes; ++pass) {
+            overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
+                solveWideSplitPass<W>(run, ctx.bodies);
+                return 0.0f;
+            });
+            for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.bodies);
+        }
+        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideSplitImpulses<W>(run, constraints); });
+    });
 }
 
 } // namespace

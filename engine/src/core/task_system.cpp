@@ -1,0 +1,121 @@
+// The step's worker pool (task_system.h).
+#include "core/task_system.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace tumble {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How long an idle worker keeps polling before it sleeps: longer than the serial stretches
+// between the loops of one step (colouring, the shock pass), shorter than the gap between
+// steps at 60 Hz, so a running step never waits for a sleeping worker to wake.
+constexpr auto kSpinTime = std::chrono::microseconds(500);
+
+void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    std::this_thread::yield();
+#endif
+}
+
+int64_t since(Clock::time_point t0) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+}
+
+} // namespace
+
+TaskSystem::~TaskSystem() { stopWorkers(); }
+
+void TaskSystem::setThreads(int threads) {
+    const size_t want = static_cast<size_t>(std::clamp(threads, 1, kMaxThreads) - 1);
+    if (want == workers_.size()) return;
+    stopWorkers();
+    stop_.store(false);
+    for (size_t i = 0; i < want; ++i) {
+        Worker& w = *workers_.emplace_back(std::make_unique<Worker>());
+        w.thread = std::thread([this, &w] { workerMain(w); });
+    }
+}
+
+void TaskSystem::stopWorkers() {
+    if (workers_.empty()) return;
+    stop_.store(true);
+    // A new loop number wakes the sleepers; they see stop_ and leave.
+    claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
+    claim_.notify_all();
+    for (auto& w : workers_) w->thread.join();
+    workers_.clear();
+}
+
+void TaskSystem::resetBusy() {
+    callerBusy_.store(0, std::memory_order_relaxed);
+    for (auto& w : workers_) w->busy.store(0, std::memory_order_relaxed);
+}
+
+std::vector<int64_t> TaskSystem::busyNanoseconds() const {
+    std::vector<int64_t> out{callerBusy_.load(std::memory_order_relaxed)};
+    for (const auto& w : workers_) out.push_back(w->busy.load(std::memory_order_relaxed));
+    return out;
+}
+
+void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
+    const uint32_t blocks = (count + grain - 1) / grain;
+    fn_.store(fn, std::memory_order_relaxed);
+    ctx_.store(ctx, std::memory_order_relaxed);
+    count_.store(count, std::memory_order_relaxed);
+    grain_.store(grain, std::memory_order_relaxed);
+    blocks_.store(blocks, std::memory_order_relaxed);
+    finished_.store(0, std::memory_order_relaxed);
+    claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
+    claim_.notify_all();
+    work(loop_, callerBusy_);
+    while (finished_.load(std::memory_order_acquire) < blocks) relax();
+}
+
+uint32_t TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
+    uint32_t ran = 0;
+    for (;;) {
+        uint64_t c = claim_.load(std::memory_order_acquire);
+        if (uint32_t(c >> 32) != loop) break;
+        const uint32_t next = uint32_t(c);
+        // Read before the claim; a successful claim proves they were this loop's.
+        const BlockFn fn = fn_.load(std::memory_order_relaxed);
+        void* const ctx = ctx_.load(std::memory_order_relaxed);
+        const uint32_t count = count_.load(std::memory_order_relaxed);
+        const uint32_t grain = grain_.load(std::memory_order_relaxed);
+        if (next >= blocks_.load(std::memory_order_relaxed)) break;
+        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel)) continue;
+        const uint32_t begin = next * grain;
+        const Clock::time_point t0 = Clock::now();
+        fn(ctx, begin, std::min(count, begin + grain));
+        busy.fetch_add(since(t0), std::memory_order_relaxed);
+        finished_.fetch_add(1, std::memory_order_release);
+        ++ran;
+    }
+    return ran;
+}
+
+void TaskSystem::workerMain(Worker& self) {
+    uint32_t seen = uint32_t(claim_.load(std::memory_order_acquire) >> 32);
+    Clock::time_point idleSince = Clock::now();
+    for (int polls = 0;; ++polls) {
+        const uint64_t c = claim_.load(std::memory_order_acquire);
+        if (stop_.load(std::memory_order_relaxed)) return;
+        const uint32_t loop = uint32_t(c >> 32);
+        if (loop != seen) {
+            seen = loop;
+            work(loop, self.busy);
+            idleSince = Clock::now();
+            continue;
+        }
+        relax();
+        // The clock is read every 64 polls: cheap enough to poll, fine enough to sleep on time.
+        if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime) claim_.wait(c, std::memory_order_acquire);
+    }
+}
+
+} // namespace tumble

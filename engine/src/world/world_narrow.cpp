@@ -1,0 +1,256 @@
+// The narrow phase of World::step: each candidate pair measured (or its manifold re-measured)
+// and matched with last step's cache, spread over the step's threads.
+//
+// The pairs and last step's cache are both sorted by body slots. One serial walk first finds,
+// for each pair, its run of last step's manifolds and the cached pairs asleep just before it
+// (PairPrevious). The pairs are then measured in blocks on any thread: each block writes its
+// own list, cached pairs kept asleep and measured pairs in the pairs' order, and its own
+// counts. Joined in block order the lists are the cache a single thread would have built,
+// whatever thread ran which block; the counts are integers and a minimum, exact in any order.
+#include "tumble/world.h"
+
+#include "collision/contact_cache.h"
+#include "collision/narrowphase.h"
+#include "world/pipeline.h"
+
+#include <algorithm>
+
+namespace tumble {
+namespace {
+
+// Pairs whose narrow phase is the separating-axis test and clipping (collide_polyhedra.cpp).
+bool polyhedral(ShapeType t) { return t == ShapeType::Box || t == ShapeType::Hull; }
+
+// Whether manifold x comes before y in a pair's order of parts (childA, then childB).
+bool partsBefore(const ContactManifoldInfo& x, const ContactManifoldInfo& y) {
+    return x.childA != y.childA ? x.childA < y.childA : x.childB < y.childB;
+}
+
+// The narrow phase's manifold between two parts as a cache record (impulses come later).
+void writeMeasured(const ChildManifold& cm, BodyId a, const glm::quat& qa, BodyId b, const glm::quat& qb,
+                   ContactManifoldInfo& info) {
+    const Manifold& m = cm.manifold;
+    info.bodyA = a;
+    info.bodyB = b;
+    info.childA = cm.childA;
+    info.childB = cm.childB;
+    info.normal = m.normal;
+    info.localNormalA = glm::conjugate(qa) * m.normal;
+    info.localNormalB = glm::conjugate(qb) * m.normal;
+    info.pointCount = m.pointCount;
+    for (int k = 0; k < m.pointCount; ++k) {
+        const ContactPoint& cp = m.points[k];
+        ContactPointInfo& q = info.points[k];
+        q.position = cp.position;
+        q.separation = cp.separation;
+        q.featureId = cp.featureId;
+        // Anchors on each surface (writeManifold): for re-measuring the manifold in later steps
+        // and the separation within one (nonlinear Gauss-Seidel).
+        q.localAnchorA = cp.localAnchorA;
+        q.localAnchorB = cp.localAnchorB;
+    }
+}
+
+// Candidate pairs per block: a block is a few hundred microseconds of work for boxes, enough
+// that claiming blocks costs nothing, small enough that two threads finish close together.
+constexpr uint32_t kPairsPerBlock = 64;
+
+} // namespace
+
+void World::forEachSlot(const std::function<void(uint32_t)>& f) {
+    // Bodies per block: integrating one is a fraction of a microsecond.
+    constexpr uint32_t kSlotsPerBlock = 256;
+    pipeline_->tasks.parallelFor(static_cast<uint32_t>(slots_.size()), kSlotsPerBlock, [&](uint32_t begin, uint32_t end) {
+        for (uint32_t i = begin; i < end; ++i) f(i);
+    });
+}
+
+void World::narrowPhase() {
+    StepPipeline& p = *pipeline_;
+    p.materialTable.rebuild(materials_, materialPairs_, settings_);
+    std::swap(p.previous, p.manifolds);
+    p.manifolds.clear();
+    std::swap(p.previousSensorOverlaps, p.sensorOverlaps);
+    p.sensorOverlaps.clear();
+    for (auto& row : p.dispatch) row.fill(0);
+    // The bodies' ordinals (their places among live bodies) give each pair of polyhedra its
+    // refresh phase (collidePairs), which a snapshot keeps.
+    p.ordinal.resize(slots_.size());
+    for (uint32_t i = 0, live = 0; i < slots_.size(); ++i) p.ordinal[i] = slots_[i].alive ? live++ : 0;
+
+    // Each pair's run of last step's cache, one walk over both sorted lists.
+    p.pairPrevious.resize(p.pairs.size());
+    uint32_t old = 0;
+    const auto before = [](const ContactManifoldInfo& m, const BodyPair& pair) {
+        return m.bodyA.index < pair.a || (m.bodyA.index == pair.a && m.bodyB.index < pair.b);
+    };
+    for (size_t i = 0; i < p.pairs.size(); ++i) {
+        const BodyPair& pair = p.pairs[i];
+        PairPrevious& pp = p.pairPrevious[i];
+        pp.gap = old;
+        while (old < p.previous.size() && before(p.previous[old], pair)) ++old;
+        pp.begin = old;
+        const BodyId ida{pair.a, slots_[pair.a].generation}, idb{pair.b, slots_[pair.b].generation};
+        while (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb) ++old;
+        pp.end = old;
+    }
+
+    const uint32_t pairCount = static_cast<uint32_t>(p.pairs.size());
+    const uint32_t blocks = std::max<uint32_t>(1, (pairCount + kPairsPerBlock - 1) / kPairsPerBlock);
+    if (p.narrowBlocks.size() < blocks) p.narrowBlocks.resize(blocks);
+    // When one thread runs the pairs as one block, the block fills the cache's own storage
+    // (swapped in and back), so the step holds no second copy of it.
+    const bool oneBlock = pairCount <= kPairsPerBlock || p.tasks.threads() == 1;
+    if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
+    p.tasks.parallelFor(pairCount, kPairsPerBlock, [&](uint32_t begin, uint32_t end) {
+        collidePairs(begin, end, p.narrowBlocks[begin / kPairsPerBlock]);
+    });
+    if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
+    int touching = 0, points = 0, reused = 0;
+    float deepest = 0.0f;
+    const uint32_t used = pairCount == 0 ? 0 : (oneBlock ? 1 : blocks);
+    for (uint32_t k = 0; k < used; ++k) {
+        const NarrowBlock& block = p.narrowBlocks[k];
+        if (!oneBlock) p.manifolds.insert(p.manifolds.end(), block.manifolds.begin(), block.manifolds.end());
+        for (size_t a = 0; a < kShapeTypeCount; ++a)
+            for (size_t b = 0; b < kShapeTypeCount; ++b) p.dispatch[a][b] += block.dispatch[a][b];
+        touching += block.touching;
+        points += block.points;
+        reused += block.reused;
+        deepest = std::min(deepest, block.deepest);
+    }
+    // Cached pairs asleep after the last candidate pair.
+    NarrowBlock& tail = p.narrowBlocks[0];
+    tail.reset();
+    for (; old < p.previous.size(); ++old) keepAsleep(p.previous[old], tail);
+    p.manifolds.insert(p.manifolds.end(), tail.manifolds.begin(), tail.manifolds.end());
+    touching += tail.touching;
+    points += tail.points;
+    deepest = std::min(deepest, tail.deepest);
+
+    // A sensor's pair never enters the cache, so the solver, islands and waking never see
+    // it; two sensors do not sense each other. Serial: the overlaps are few.
+    for (const BodyPair& pair : p.pairs) {
+        const Body& a = slots_[pair.a].body;
+        const Body& b = slots_[pair.b].body;
+        if ((a.sensor || b.sensor) && !(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
+    }
+    keepSensorOverlapsAsleep();
+    counters_.pairs = touching;
+    counters_.pairsRemeasured = reused;
+    counters_.contacts = points;
+    counters_.maxPenetration = -deepest;
+}
+
+void NarrowBlock::reset() {
+    manifolds.clear();
+    for (auto& row : dispatch) row.fill(0);
+    touching = points = reused = 0;
+    deepest = 0.0f;
+}
+
+void World::keepAsleep(const ContactManifoldInfo& m, NarrowBlock& out) const {
+    // A cached pair the broad phase no longer reports because none of its bodies moves is
+    // kept as it was, asleep (keptAsleep): in the cache's order, between the measured pairs.
+    if (!keptAsleep(m)) return;
+    ContactManifoldInfo& info = out.manifolds.emplace_back(m);
+    info.sleeping = true;
+    info.remeasured = false;
+    // What the solve reads beyond what snapshots keep is derived again as for a measured
+    // pair, so a resumed run solves a woken pair with the same bits: each point handed its
+    // own impulses, clamp and drift (a match with itself), lever arms from the bodies' centres.
+    inheritImpulses(&m, info);
+    const glm::vec3 xa = slots_[m.bodyA.index].body.position;
+    const glm::vec3 xb = slots_[m.bodyB.index].body.position;
+    for (int k = 0; k < info.pointCount; ++k) {
+        info.points[k].rA = info.points[k].position - xa;
+        info.points[k].rB = info.points[k].position - xb;
+        out.deepest = std::min(out.deepest, info.points[k].separation);
+    }
+    ++out.touching;
+    out.points += info.pointCount;
+}
+
+void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
+    const StepPipeline& p = *pipeline_;
+    out.reset();
+    // Each touching pair of polyhedra is measured afresh one step in contactReuseSteps, the
+    // phase from its bodies' ordinals, so a resumed run refreshes the same pairs on the same
+    // steps.
+    const uint64_t reuseSteps = static_cast<uint64_t>(std::max(settings_.contactReuseSteps, 1));
+    // Bullets look no further ahead than other bodies: a margin as long as the closing
+    // distance of a step made contacts between shapes still far apart, whose normal (the axis
+    // that separated them at the step's start) is not the one they meet along when they move
+    // at an angle; those contacts stopped bullets in mid-air, let them through and spun them.
+    // The time of impact after the step (world_continuous.cpp) stops them.
+    const float pairMargin = settings_.contactMargin;
+    for (uint32_t i = begin; i < end; ++i) {
+        const BodyPair& pair = p.pairs[i];
+        const PairPrevious& pp = p.pairPrevious[i];
+        for (uint32_t k = pp.gap; k < pp.begin; ++k) keepAsleep(p.previous[k], out);
+        const Slot& sa = slots_[pair.a];
+        const Slot& sb = slots_[pair.b];
+        const Body& a = sa.body;
+        const Body& b = sb.body;
+        int& dispatched = out.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
+        if (a.sensor || b.sensor) {
+            ++dispatched; // narrowPhase senses it
+            continue;
+        }
+        const BodyId ida{pair.a, sa.generation}, idb{pair.b, sb.generation};
+        // Only touching pairs of parts enter the cache: the broad phase's candidates that do
+        // not touch (most of them in a pile of spheres) cost no record.
+        const size_t first = out.manifolds.size();
+        const ContactManifoldInfo* single = pp.end == pp.begin + 1 ? &p.previous[pp.begin] : nullptr;
+        // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
+        // except on its refresh step.
+        const bool mayReuse = single && single->pointCount > 0 && !a.bullet && !b.bullet &&
+                              polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
+                              (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
+        bool reusedNow = false;
+        if (mayReuse) {
+            ContactManifoldInfo& info = out.manifolds.emplace_back();
+            info.bodyA = ida;
+            info.bodyB = idb;
+            reusedNow = remeasureManifold(*single, a.position, a.orientation, b.position, b.orientation,
+                                          pairMargin, settings_.contactReuseSlide, info);
+            if (!reusedNow) out.manifolds.pop_back();
+        }
+        if (reusedNow) {
+            ++out.reused;
+            ++dispatched;
+        } else {
+            out.found.clear();
+            collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
+                          Transform{b.position, b.orientation}, pairMargin, out.found, &out.dispatch);
+            for (const ChildManifold& cm : out.found)
+                writeMeasured(cm, ida, a.orientation, idb, b.orientation, out.manifolds.emplace_back());
+        }
+        // Last step's manifolds of the pair and this step's are both in the parts' order: one
+        // walk pairs each with the one between the same parts, if there was one.
+        uint32_t cursor = pp.begin;
+        const PairMaterial& mat = p.materialTable.at(a.material, b.material);
+        for (size_t c = first; c < out.manifolds.size(); ++c) {
+            ContactManifoldInfo& info = out.manifolds[c];
+            while (cursor < pp.end && partsBefore(p.previous[cursor], info)) ++cursor;
+            const ContactManifoldInfo* prev =
+                cursor < pp.end && !partsBefore(info, p.previous[cursor]) ? &p.previous[cursor] : nullptr;
+            info.staticFriction = mat.staticFriction;
+            info.dynamicFriction = mat.dynamicFriction;
+            info.restitution = mat.restitution;
+            info.rollingResistance = mat.rollingResistance;
+            info.torsionalFriction = mat.torsionalFriction;
+            for (int k = 0; k < info.pointCount; ++k) {
+                ContactPointInfo& q = info.points[k];
+                q.rA = q.position - a.position;
+                q.rB = q.position - b.position;
+                out.deepest = std::min(out.deepest, q.separation);
+            }
+            inheritImpulses(prev, info);
+            ++out.touching;
+            out.points += info.pointCount;
+        }
+    }
+}
+
+} // namespace tumble
