@@ -14,12 +14,19 @@ using Clock = std::chrono::steady_clock;
 // steps at 60 Hz, so a running step never waits for a sleeping worker to wake.
 constexpr auto kSpinTime = std::chrono::microseconds(500);
 
-void relax() {
+// Polls that only pause the core before each poll also yields it: a waiting thread then
+// gives way to one that holds a block (when a busy machine runs more threads than cores)
+// instead of spinning through its time slice.
+constexpr int kPausePolls = 64;
+
+void relax(int polls) {
 #if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#else
-    std::this_thread::yield();
+    if (polls < kPausePolls) {
+        __builtin_ia32_pause();
+        return;
+    }
 #endif
+    std::this_thread::yield();
 }
 
 int64_t since(Clock::time_point t0) {
@@ -73,7 +80,7 @@ void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
     claim_.notify_all();
     work(loop_, callerBusy_);
-    while (finished_.load(std::memory_order_acquire) < blocks) relax();
+    for (int polls = 0; finished_.load(std::memory_order_acquire) < blocks; ++polls) relax(polls);
 }
 
 uint32_t TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
@@ -110,9 +117,10 @@ void TaskSystem::workerMain(Worker& self) {
             seen = loop;
             work(loop, self.busy);
             idleSince = Clock::now();
+            polls = 0;
             continue;
         }
-        relax();
+        relax(polls);
         // The clock is read every 64 polls: cheap enough to poll, fine enough to sleep on time.
         if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime) claim_.wait(c, std::memory_order_acquire);
     }

@@ -254,6 +254,9 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     size_t count = 0;
     for (const ContactManifoldInfo& m : manifolds) count += m.pointCount > 0 && !m.sleeping ? 1 : 0;
     constraints.clear();
+    // Grown geometrically: resize after clear() would allocate exactly `count`, a fresh block
+    // (and fresh pages to fault in) each step a settling pile adds a few contacts.
+    if (constraints.capacity() < count) constraints.reserve(std::max(count, 2 * constraints.capacity()));
     constraints.resize(count);
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
         if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
