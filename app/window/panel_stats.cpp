@@ -56,6 +56,10 @@ void drawThreads(App& app) {
                 "the simulation (and wakes nothing). Block Gauss-Seidel's passes stay on one thread "
                 "(each row reads the one before); the wide method's colours spread.");
     const Profile& p = app.world.profile();
+    if (p.threads <= 1) {
+        ImGui::TextDisabled("one thread: the whole step runs on it");
+        return;
+    }
     if (!ImGui::BeginTable("threads", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     const int shown = std::min<int>(p.threads, static_cast<int>(p.threadBusy.size()));
     for (int i = 0; i < shown; ++i) {
