@@ -92,6 +92,23 @@ int collideWithMesh(const Shape& a, const Transform& xa, const Shape& b, const T
 int collideShapes(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
                   std::vector<ChildManifold>& out, DispatchCounts* counts) {
     if (isMeshType(a.type) || isMeshType(b.type)) return collideWithMesh(a, xa, b, xb, margin, out, counts);
+    if (a.type != ShapeType::Compound && b.type != ShapeType::Compound) {
+        // Two plain shapes, most pairs of a pile, most of them not touching: one table pair,
+        // its record kept only when it touches, anchored as a part at the body's origin is.
+        if (counts) ++(*counts)[static_cast<int>(a.type)][static_cast<int>(b.type)];
+        ChildManifold& cm = out.emplace_back();
+        if (!collide(a, xa, b, xb, margin, cm.manifold)) {
+            out.pop_back();
+            return 0;
+        }
+        const Part whole{&a, glm::vec3(0.0f), glm::quat(1.0f, 0.0f, 0.0f, 0.0f), xa, Aabb{}};
+        for (int k = 0; k < cm.manifold.pointCount; ++k) {
+            ContactPoint& c = cm.manifold.points[k];
+            c.localAnchorA = inBody(whole, c.localAnchorA);
+            c.localAnchorB = inBody(whole, c.localAnchorB);
+        }
+        return 1;
+    }
     thread_local std::vector<Part> partsA, partsB;
     partsOf(a, xa, partsA);
     partsOf(b, xb, partsB);
