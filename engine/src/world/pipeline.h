@@ -52,6 +52,9 @@ struct StepPipeline {
     std::vector<PairTouch> previousSensorOverlaps; ///< last step's while matching
     std::vector<ContactEvent> contactEvents;       ///< this step's (World::contactEvents)
     std::vector<PairTouch> touchingNow, touchingBefore; ///< scratch of recordContactEvents
+    /// touchingNow still describes the cache as it stands (nothing edited it since the step
+    /// that measured it), so the next step takes it as its touchingBefore.
+    bool touchingNowCurrent = false;
     DispatchCounts dispatch{};
     MaterialTable materialTable;
     std::vector<SolverBody> bodies;                ///< by slot

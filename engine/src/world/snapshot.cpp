@@ -151,6 +151,7 @@ bool World::restoreState(const WorldState& st, std::string* error) {
 
     p.manifolds.clear();
     p.previous.clear();
+    p.touchingNowCurrent = false;
     for (const ContactManifoldInfo& m : st.contacts) {
         ContactManifoldInfo c = m;
         c.bodyA = ids[m.bodyA.index];

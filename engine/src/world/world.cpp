@@ -193,6 +193,7 @@ bool World::destroyBody(BodyId id) {
         ++kept;
     }
     p.manifolds.resize(kept);
+    p.touchingNowCurrent = false;
     if (p.contactFigures.size() > kept) p.contactFigures.resize(kept);
     slot.alive = false;
     ++slot.generation;

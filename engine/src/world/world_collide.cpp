@@ -267,6 +267,7 @@ void World::clearContactCache() {
     StepPipeline& p = *pipeline_;
     p.manifolds.clear();
     p.previous.clear();
+    p.touchingNowCurrent = false;
     p.contactFigures.clear();
     p.contactEvents.clear();
     forgetInsideViews();

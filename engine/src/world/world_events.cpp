@@ -132,8 +132,13 @@ void World::keepSensorOverlapsAsleep() {
 void World::recordContactEvents() {
     StepPipeline& p = *pipeline_;
     p.contactEvents.clear();
-    touchingPairs(p.previous, p.touchingBefore);
+    // Last step's touching pairs are those it recorded, unless an edit changed the cache since.
+    if (p.touchingNowCurrent)
+        std::swap(p.touchingBefore, p.touchingNow);
+    else
+        touchingPairs(p.previous, p.touchingBefore);
     touchingPairs(p.manifolds, p.touchingNow);
+    p.touchingNowCurrent = true;
     auto valid = [this](BodyId id) { return isValid(id); };
     diffPairs(p.touchingBefore, p.touchingNow, stepCount_, false, valid, p.contactEvents);
     diffPairs(p.previousSensorOverlaps, p.sensorOverlaps, stepCount_, true, valid, p.contactEvents);
