@@ -50,10 +50,15 @@ std::string applyLessonAction(const LessonAction& action, World& world) {
     }
     for (const auto& [name, flag] : action.bullets)
         if (world.findBody(name).isNull()) return "no body named '" + name + "'";
+    Settings others = candidate;
+    others.threads = world.settings().threads;
+    const bool threadsOnly = action.bullets.empty() && others == world.settings() &&
+                             candidate.threads != world.settings().threads;
     world.settings() = candidate;
     for (const auto& [name, flag] : action.bullets) world.setBullet(world.findBody(name), flag);
-    // A lesson's change must be seen at once, also on a pile that has gone to sleep.
-    world.wakeAll();
+    // A lesson's change must be seen at once, also on a pile that has gone to sleep; the
+    // thread count changes nothing to see (the same bits at any count), so it wakes nothing.
+    if (!threadsOnly) world.wakeAll();
     return "";
 }
 
