@@ -60,6 +60,9 @@ SweepRow runOne(const SweepPlan& plan, double value, const std::atomic<bool>& st
     SweepRow row;
     row.value = value;
     SceneDef scene = plan.scene;
+    // The sweep already runs one world per core: each steps on one thread (the same bits as
+    // at any count), unless the thread count is what is swept.
+    if (plan.key != "threads") scene.settings.threads = 1;
     row.error = applySettingOverride(scene.settings, sweepAssignment(plan.key, value));
     if (!row.error.empty()) return row;
     World world = buildWorld(scene);
