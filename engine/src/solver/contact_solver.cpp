@@ -314,7 +314,8 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
-                    std::span<const SolverBody> bodies, float dt, TaskSystem* tasks) {
+                    std::span<const SolverBody> bodies, std::span<const SplitVelocity> split, float dt,
+                    TaskSystem* tasks) {
     auto finish = [&](const ContactConstraint& c) {
         ContactManifoldInfo& m = manifolds[c.manifold];
         ContactManifoldFigures& mf = figures[c.manifold];
@@ -342,8 +343,9 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
             // How far the surfaces move over each other at a sticking point during this step's
             // integration (the split-impulse pseudo-velocities move the poses too). A sliding
             // point starts afresh when it sticks again.
-            const glm::vec3 slip = relativeVelocity(a.v + a.vSplit, a.w + a.wSplit, b.v + b.vSplit,
-                                                    b.w + b.wSplit, p.rA, p.rB);
+            const SplitVelocity& sa = split[c.indexA];
+            const SplitVelocity& sb = split[c.indexB];
+            const glm::vec3 slip = relativeVelocity(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, p.rA, p.rB);
             p.drift = p.sticking ? p.drift + (slip - glm::dot(slip, m.normal) * m.normal) * dt
                                  : glm::vec3(0.0f);
         }

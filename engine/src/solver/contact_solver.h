@@ -185,7 +185,7 @@ void solveAngularFriction(std::span<ContactConstraint> constraints, std::span<So
                           int passes);
 
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
-void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies);
+void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SplitVelocity> split);
 
 /// After all passes: write the accumulated impulses back into the cache and the pseudo
 /// impulses into the figures, record which clamp is active for each point, and add the
@@ -193,7 +193,8 @@ void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<Solve
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
-                    std::span<const SolverBody> bodies, float dt, class TaskSystem* tasks = nullptr);
+                    std::span<const SolverBody> bodies, std::span<const SplitVelocity> split, float dt,
+                    class TaskSystem* tasks = nullptr);
 
 /// Inner sweeps over one manifold's rows in the block passes (solve_gauss_seidel.cpp).
 inline constexpr int kInnerSweeps = 4;

@@ -204,7 +204,7 @@ void solveExact(SolveContext& ctx, IslandSolver solveIsland) {
         ScopedTimer t(ctx.profile.relax);
         // No shock pass: the exact answer is the answer.
         if (ctx.step.splitImpulse)
-            for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.bodies);
+            for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.split);
     }
     storeStage(ctx);
     ctx.stats.velocityIterations = ss.velocityIterations;

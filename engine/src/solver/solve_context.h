@@ -61,6 +61,7 @@ struct SolveContext {
     std::span<ContactManifoldFigures> figures;  ///< by manifold: this step's figures, zeroed
     std::span<const StartVelocity> start;       ///< by slot: velocities before this step's forces
     std::vector<SolverBody>& bodies;            ///< by slot; prepareJoints appends the world's record
+    std::span<SplitVelocity> split;             ///< by slot: split impulse's pseudo-velocities, zeroed
     std::vector<SolverPose>& poses;             ///< by slot: current poses
     std::vector<ContactConstraint>& constraints;///< this step's contact rows
     std::vector<JointRow>& jointRows;           ///< this step's joint rows

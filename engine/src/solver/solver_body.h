@@ -1,18 +1,26 @@
 #pragma once
-// The solver's per-body record: only what the hot loop touches. A static or sleeping body
-// is a record with zero inverse mass and inertia, so the loop needs no branch.
+// The solver's per-body records. SolverBody is the hot one, only what the velocity passes
+// touch, one 64-byte cache line per body (Box2D keeps a 32-byte hot body in 2D); the world's
+// Body is the cold record the passes never read. A static or sleeping body is a record with
+// zero inverse mass and inertia, so the loop needs no branch.
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
 namespace tumble {
 
-struct SolverBody {
+struct alignas(64) SolverBody {
     glm::vec3 v{0.0f};       ///< m/s, linear velocity
     glm::vec3 w{0.0f};       ///< rad/s, angular velocity (world)
     glm::mat3 invI{0.0f};    ///< world inverse inertia
     float invMass = 0.0f;
-    glm::vec3 vSplit{0.0f};  ///< pseudo-velocities of the split-impulse pass (never kept)
-    glm::vec3 wSplit{0.0f};
+};
+static_assert(sizeof(SolverBody) == 64, "one cache line per body");
+
+/// The split-impulse pass's pseudo-velocities of a body (never kept past the step's
+/// integration): apart from SolverBody, which the velocity passes read.
+struct SplitVelocity {
+    glm::vec3 v{0.0f}; ///< m/s
+    glm::vec3 w{0.0f}; ///< rad/s
 };
 
 /// What the stages derive from Settings once per step (Box2D's b2StepContext).

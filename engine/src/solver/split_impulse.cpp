@@ -13,9 +13,9 @@ namespace {
 
 // The points of a manifold together, as in the velocity pass (solve_gauss_seidel.cpp): one
 // at a time, the first would take more than its share and tilt the body.
-template <int N> void solveSplitManifold(ContactConstraint& c, SolverBody& a, SolverBody& b) {
-    float4 vA = toFloat4(a.vSplit), wA = toFloat4(a.wSplit);
-    float4 vB = toFloat4(b.vSplit), wB = toFloat4(b.wSplit);
+template <int N> void solveSplitManifold(ContactConstraint& c, SplitVelocity& a, SplitVelocity& b) {
+    float4 vA = toFloat4(a.v), wA = toFloat4(a.w);
+    float4 vB = toFloat4(b.v), wB = toFloat4(b.w);
     // As in the velocity pass (solve_gauss_seidel.cpp): G = -m (Cdot - target), and an
     // impulse change x on row i moves G by -m K_i x.
     const float4 m = c.normalMass;
@@ -35,16 +35,16 @@ template <int N> void solveSplitManifold(ContactConstraint& c, SolverBody& a, So
     const float4 dlambda[3] = {float4{delta[0], delta[1], delta[2], delta[3]}, float4{}, float4{}};
     c.splitImpulse += dlambda[kNormalRow];
     applyImpulses(c, dlambda, c.invMassA, c.invMassB, 1.0f, 1.0f, vA, wA, vB, wB);
-    a.vSplit = toVec3(vA), a.wSplit = toVec3(wA);
-    b.vSplit = toVec3(vB), b.wSplit = toVec3(wB);
+    a.v = toVec3(vA), a.w = toVec3(wA);
+    b.v = toVec3(vB), b.w = toVec3(wB);
 }
 
 } // namespace
 
-void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies) {
+void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SplitVelocity> split) {
     for (ContactConstraint& c : constraints) {
         withPointCount(c.pointCount, [&]<int N>() {
-            solveSplitManifold<N>(c, bodies[c.indexA], bodies[c.indexB]);
+            solveSplitManifold<N>(c, split[c.indexA], split[c.indexB]);
         });
     }
 }

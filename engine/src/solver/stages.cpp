@@ -24,7 +24,7 @@ void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&)) {
 
 void storeStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.storeImpulses);
-    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.step.dt, &ctx.tasks);
+    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
     ctx.world.finishJoints();
 }
 
@@ -91,7 +91,7 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         if (ctx.step.splitImpulse && passes.splitImpulse)
             passes.splitImpulse(ctx, ss.positionIterations);
         else if (ctx.step.splitImpulse)
-            for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.bodies);
+            for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.split);
     }
     traceMark(ctx, TraceStage::Relax, ss.shockPropagation ? 1 : 0);
     storeStage(ctx);

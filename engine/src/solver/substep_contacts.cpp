@@ -355,7 +355,7 @@ void SubstepSolver::store() {
         c.tangentImpulse[0] *= n;
         c.tangentImpulse[1] *= n;
     }
-    finishContacts(ctx_.manifolds, ctx_.figures, ctx_.constraints, ctx_.bodies, ctx_.step.dt);
+    finishContacts(ctx_.manifolds, ctx_.figures, ctx_.constraints, ctx_.bodies, ctx_.split, ctx_.step.dt);
     for (size_t k = 0; k < ctx_.constraints.size(); ++k) {
         const ContactConstraint& c = ctx_.constraints[k];
         ContactManifoldInfo& m = ctx_.manifolds[c.manifold];

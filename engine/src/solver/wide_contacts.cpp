@@ -7,7 +7,7 @@ template void buildWideGroups<4>(std::span<const ContactConstraint>, const std::
                                  std::vector<WideGroup<4>>&);
 template float solveWideGroups<4>(std::span<WideGroup<4>>, std::span<SolverBody>, const WidePassSettings&,
                                   WideLaneChange*);
-template void solveWideSplitPass<4>(std::span<WideGroup<4>>, std::span<SolverBody>);
+template void solveWideSplitPass<4>(std::span<WideGroup<4>>, std::span<SplitVelocity>);
 template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
 template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
 template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);

@@ -93,7 +93,7 @@ template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span
 template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies);
 
 /// One split-impulse pass over `groups` (split_impulse.cpp's rows, W manifolds at a time).
-template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies);
+template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SplitVelocity> split);
 
 /// The groups' pseudo impulses back into the constraints they came from (for the figures).
 template <int W>

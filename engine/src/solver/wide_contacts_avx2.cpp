@@ -9,7 +9,7 @@ template void buildWideGroups<8>(std::span<const ContactConstraint>, const std::
                                  std::vector<WideGroup<8>>&);
 template float solveWideGroups<8>(std::span<WideGroup<8>>, std::span<SolverBody>, const WidePassSettings&,
                                   WideLaneChange*);
-template void solveWideSplitPass<8>(std::span<WideGroup<8>>, std::span<SolverBody>);
+template void solveWideSplitPass<8>(std::span<WideGroup<8>>, std::span<SplitVelocity>);
 template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);

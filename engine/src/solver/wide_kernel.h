@@ -53,51 +53,37 @@ template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::ve
 
 template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
 
-/// Which velocities of a SolverBody a pass works on: the real ones, or split impulse's pseudo
-/// velocities.
-struct VelocityFields {
-    glm::vec3 SolverBody::*v;
-    glm::vec3 SolverBody::*w;
-};
-inline constexpr VelocityFields kRealVelocities{&SolverBody::v, &SolverBody::w};
-inline constexpr VelocityFields kSplitVelocities{&SolverBody::vSplit, &SolverBody::wSplit};
+/// The two bodies of each lane of a group, as records with velocities v and w: the real ones
+/// (SolverBody) or split impulse's pseudo-velocities (SplitVelocity). Gathered into lanes,
+/// and written back to the bodies that move (the group's inverse masses say which: a body
+/// that does not move is shared by any number of lanes, and an empty lane reads one at rest).
+template <int W, class Record> struct LaneBodies {
+    Record* a[W];
+    Record* b[W];
 
-/// The two bodies of each lane of a group: their velocities gathered into lanes, and written
-/// back to those that move (a body that does not is shared by any number of lanes, and an
-/// empty lane reads a body at rest).
-template <int W> struct LaneBodies {
-    const SolverBody* a[W];
-    const SolverBody* b[W];
-
-    LaneBodies(const WideGroup<W>& g, std::span<SolverBody> bodies) {
-        static const SolverBody kNone{};
+    LaneBodies(const WideGroup<W>& g, std::span<Record> records) {
+        static Record none{};
         for (int l = 0; l < W; ++l) {
             const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
-            a[l] = live ? &bodies[g.bodyA[l]] : &kNone;
-            b[l] = live ? &bodies[g.bodyB[l]] : &kNone;
+            a[l] = live ? &records[g.bodyA[l]] : &none;
+            b[l] = live ? &records[g.bodyB[l]] : &none;
         }
     }
 
-    Velocities<W> gather(VelocityFields f) const {
+    Velocities<W> gather() const {
         Velocities<W> vel;
         for (int l = 0; l < W; ++l) {
-            setLane(vel.vA, l, a[l]->*f.v), setLane(vel.wA, l, a[l]->*f.w);
-            setLane(vel.vB, l, b[l]->*f.v), setLane(vel.wB, l, b[l]->*f.w);
+            setLane(vel.vA, l, a[l]->v), setLane(vel.wA, l, a[l]->w);
+            setLane(vel.vB, l, b[l]->v), setLane(vel.wB, l, b[l]->w);
         }
         return vel;
     }
 
-    void scatter(const WideGroup<W>& g, std::span<SolverBody> bodies, VelocityFields f, const Velocities<W>& vel) const {
+    void scatter(const WideGroup<W>& g, const Velocities<W>& vel) const {
         for (int l = 0; l < W; ++l) {
             if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-            if (a[l]->invMass > 0.0f) {
-                SolverBody& body = bodies[g.bodyA[l]];
-                body.*f.v = lane(vel.vA, l), body.*f.w = lane(vel.wA, l);
-            }
-            if (b[l]->invMass > 0.0f) {
-                SolverBody& body = bodies[g.bodyB[l]];
-                body.*f.v = lane(vel.vB, l), body.*f.w = lane(vel.wB, l);
-            }
+            if (g.invMassA[l] > 0.0f) a[l]->v = lane(vel.vA, l), a[l]->w = lane(vel.wA, l);
+            if (g.invMassB[l] > 0.0f) b[l]->v = lane(vel.vB, l), b[l]->w = lane(vel.wB, l);
         }
     }
 };
@@ -123,8 +109,8 @@ template <int W, int N> inline F<W> applyNormalChanges(const WideGroup<W>& g, co
 template <int W, int N>
 [[gnu::noinline]] void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass,
                                   F<W>& largest, WideLaneChange* changes) {
-    const LaneBodies<W> lanes(g, bodies);
-    Velocities<W> vel = lanes.gather(kRealVelocities);
+    const LaneBodies<W, SolverBody> lanes(g, bodies);
+    Velocities<W> vel = lanes.gather();
     const F<W> zero{};
     const F<W> mA = g.invMassA, mB = g.invMassB;
     constexpr int count = N;
@@ -208,7 +194,7 @@ template <int W, int N>
     }
     const F<W> total = applyNormalChanges<W, N>(g, d, vel);
 
-    lanes.scatter(g, bodies, kRealVelocities, vel);
+    lanes.scatter(g, vel);
     if (changes)
         for (int l = 0; l < W; ++l) changes[l] = {total[l], lane(frictionSum, l)};
 }
@@ -216,7 +202,7 @@ template <int W, int N>
 /// One split-impulse pass over a group of manifolds of at most N points (split_impulse.cpp,
 /// lane by lane): the normal rows on the pseudo-velocities toward the correction velocity,
 /// swept as one block; a point with nothing to correct and no pseudo impulse stays out.
-template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::span<SolverBody> bodies) {
+template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::span<SplitVelocity> split) {
     // Most groups of a resting pile have nothing to correct: they are passed over whole.
     I<W> any{};
 #pragma GCC unroll 4
@@ -225,8 +211,8 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
     bool anyLane = false;
     for (int l = 0; l < W; ++l) anyLane |= any[l] != 0;
     if (!anyLane) return;
-    const LaneBodies<W> lanes(g, bodies);
-    Velocities<W> vel = lanes.gather(kSplitVelocities);
+    const LaneBodies<W, SplitVelocity> lanes(g, split);
+    Velocities<W> vel = lanes.gather();
     const F<W> zero{};
     F<W> gap[4], delta[4], response[4][4];
 #pragma GCC unroll 4
@@ -252,14 +238,14 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) g.points[p].splitImpulse += delta[p];
     applyNormalChanges<W, N>(g, delta, vel);
-    lanes.scatter(g, bodies, kSplitVelocities, vel);
+    lanes.scatter(g, vel);
 }
 
 /// Last step's impulses of a group's points, as they stand, applied to its bodies
 /// (contact_solver.h's warmStartContacts, lane by lane).
 template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>& g, std::span<SolverBody> bodies) {
-    const LaneBodies<W> lanes(g, bodies);
-    Velocities<W> vel = lanes.gather(kRealVelocities);
+    const LaneBodies<W, SolverBody> lanes(g, bodies);
+    Velocities<W> vel = lanes.gather();
     WideVector<W> P, dwA, dwB;
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
@@ -276,7 +262,7 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
         dwB.z += n * q.responseB[0].z + t1 * q.responseB[1].z + t2 * q.responseB[2].z;
     }
     vel.apply(P, g.invMassA, g.invMassB, dwA, dwB);
-    lanes.scatter(g, bodies, kRealVelocities, vel);
+    lanes.scatter(g, vel);
 }
 
 /// f(point p of the group, lane, its constraint, p) for every point of every live lane: how
@@ -298,9 +284,9 @@ template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, 
         withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, bodies); });
 }
 
-template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies) {
+template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SplitVelocity> split) {
     for (WideGroup<W>& g : groups)
-        withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, bodies); });
+        withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, split); });
 }
 
 template <int W>

@@ -58,6 +58,7 @@ struct StepPipeline {
     DispatchCounts dispatch{};
     MaterialTable materialTable;
     std::vector<SolverBody> bodies;                ///< by slot
+    std::vector<SplitVelocity> split;              ///< by slot: split impulse's pseudo-velocities
     std::vector<StartVelocity> start;              ///< by slot, before gravity
     std::vector<ContactConstraint> constraints;    ///< this step's hot contact rows
     std::vector<SolverPose> poses;                 ///< by slot: the solve's poses, and NGS's

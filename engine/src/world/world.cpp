@@ -379,10 +379,10 @@ void World::integratePositions(float dt) {
         if (b.type == BodyType::Static || b.sleeping) return;
         glm::vec3 v = b.linearVelocity, w = b.angularVelocity;
         if (settings_.solver.positionCorrection == PositionCorrection::SplitImpulse &&
-            i < pipeline_->bodies.size()) {
+            i < pipeline_->split.size()) {
             // The split-impulse pseudo-velocities move the body this step only.
-            v += pipeline_->bodies[i].vSplit;
-            w += pipeline_->bodies[i].wSplit;
+            v += pipeline_->split[i].v;
+            w += pipeline_->split[i].w;
         }
         if (integrator == Integrator::ExplicitEuler) {
             // Explicit Euler moves with the velocity the step started with; contact impulses

@@ -108,6 +108,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass.
         p.bodies.resize(slots_.size());
+        p.split.assign(slots_.size(), SplitVelocity{});
         p.poses.resize(slots_.size());
         forEachSlot([&](uint32_t i) {
             const Slot& s = slots_[i];
@@ -139,7 +140,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
     p.probe.inSweep = false;
     WorldSolveHooks hooks(*this, step);
     SolveContext ctx{ss,      step,          stepCount_,  p.manifolds,       p.contactFigures,
-                     p.start, p.bodies,      p.poses,     p.constraints,     p.jointRows,
+                     p.start, p.bodies,      p.split,     p.poses,     p.constraints,     p.jointRows,
                      p.velocityScratch,      hooks,       profile_,          st,
                      p.methodData,           p.probeOn ? &p.probe : nullptr,
                      p.traceOn ? &p.trace : nullptr, p.tasks};

@@ -172,10 +172,10 @@ void splitImpulse(SolveContext& ctx, int passes) {
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         for (int pass = 0; pass < passes; ++pass) {
             overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
-                solveWideSplitPass<W>(run, ctx.bodies);
+                solveWideSplitPass<W>(run, ctx.split);
                 return 0.0f;
             });
-            for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.bodies);
+            for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.split);
         }
         overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideSplitImpulses<W>(run, constraints); });
     });
