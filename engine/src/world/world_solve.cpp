@@ -107,6 +107,9 @@ void World::solve(float dt, const SolverMethodInfo& method) {
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass.
+        // Room for the world's record prepareJoints puts past the bodies: without it that one
+        // more record would double the array.
+        p.bodies.reserve(slots_.size() + 1);
         p.bodies.resize(slots_.size());
         p.poses.resize(slots_.size());
         for (uint32_t i = 0; i < slots_.size(); ++i) {
