@@ -92,6 +92,9 @@ void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& s
     // written, and old candidate i sits at nNew + i >= i + j.
     int64_t tested = 0;
     const size_t nOld = candidates_.size(), nNew = fresh_.size();
+    // Grown by a sixteenth rather than doubled: the pairs are kept, but the block need not be
+    // twice what they fill.
+    if (candidates_.capacity() < nOld + nNew) candidates_.reserve(nOld + nNew + (nOld + nNew) / 16);
     candidates_.resize(nOld + nNew);
     std::move_backward(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(nOld),
                        candidates_.end());

@@ -1,5 +1,6 @@
 // Preparing contact rows and their couplings (with the step's figures for the inspector),
 // warm starting, and writing the results back into the contact cache.
+#include "core/step_arrays.h"
 #include "solver/contact_rows.h"
 
 #include <algorithm>
@@ -150,7 +151,8 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints) {
-    constraints.clear();
+    // At most one constraint per manifold.
+    clearForStep(constraints, manifolds.size());
     for (size_t mi = 0; mi < manifolds.size(); ++mi) {
         ContactManifoldInfo& m = manifolds[mi];
         if (m.pointCount == 0 || m.sleeping) continue; // asleep: kept, not solved

@@ -4,6 +4,7 @@
 #include "tumble/world.h"
 
 #include "core/math.h"
+#include "core/step_arrays.h"
 #include "dynamics/integrator.h"
 #include "solver/solve_context.h"
 #include "world/pipeline.h"
@@ -103,7 +104,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         }
         p.lastDt = dt;
         // The figures are this step's alone: the method writes those of the points it prepares.
-        p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
+        resetForStep(p.contactFigures, p.manifolds.size());
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass.
@@ -279,7 +280,7 @@ void World::shockPropagation(const StepContext& ctx) {
     // split-impulse pass that follows needs their real normal blocks back (it reads nothing
     // else of the couplings), so those are kept aside.
     std::vector<NormalBlock>& kept = p.keptBlocks;
-    kept.clear();
+    clearForStep(kept, constraints.size());
     for (size_t i = 0; i < constraints.size(); ++i)
         if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
     const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
