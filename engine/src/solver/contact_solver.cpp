@@ -113,10 +113,14 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
     const int last = c.pointCount - 1;
     for (int j = 0; j <= last; ++j) {
         c.block.K[j] = column(j, kNormalRow, kNormalRow);
-        // The last point's friction reaches only the normal rows: no friction row follows it.
-        const int axes = j < last ? 3 : 1;
-        for (int b = 0; b < 2; ++b)
-            for (int a = 0; a < axes; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
+        for (int b = 0; b < 2; ++b) {
+            c.frictionToNormal[j][b] = column(j, kTangent1Row + b, kNormalRow);
+            // The last point's friction reaches only the normal rows: no friction row follows it.
+            for (int a = 0; a < 2 && j < last; ++a) {
+                const float4 k = column(j, kTangent1Row + b, kTangent1Row + a);
+                for (int q = j + 1; q <= last; ++q) c.frictionToFriction[frictionPair(j, q)][b][a] = k[q];
+            }
+        }
     }
     // The diagonal C_(i,a),(i,a) of each axis, lane by lane (the same sums as the columns').
     RowDiagonals diagonal;
