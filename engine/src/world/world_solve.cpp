@@ -107,9 +107,8 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         resetForStep(p.contactFigures, p.manifolds.size());
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
-        // zero inverse mass.
-        // Room for the world's record prepareJoints puts past the bodies: without it that one
-        // more record would double the array.
+        // zero inverse mass. The records have room for the world's one that prepareJoints puts
+        // past the bodies: that one more record would otherwise double the array.
         p.bodies.reserve(slots_.size() + 1);
         p.bodies.resize(slots_.size());
         p.poses.resize(slots_.size());
