@@ -20,31 +20,34 @@ enum class ClampState : uint8_t {
     FrictionLimit, ///< friction at mu * lambda_n: the point slides
 };
 
-/// One contact point in the persistent cache.
+/// One contact point in the persistent cache. The four flags sit together at the end, after
+/// every float: placed among the floats each took four bytes with its padding (108 bytes a
+/// point, 100 now), and the cache holds this record twice per point (this step's and last
+/// step's), so the bytes show in every body's cost.
 struct ContactPointInfo {
     glm::vec3 position{0.0f};     ///< m, world, midway between the surfaces
     float separation = 0.0f;      ///< m, negative when overlapping
     uint32_t featureId = 0;       ///< which features touch; stable while they keep touching
-    bool persisted = false;       ///< matched a point of last step (warm started from it)
     glm::vec3 localAnchorA{0.0f}; ///< m, the point on A's surface in A's frame
     glm::vec3 localAnchorB{0.0f}; ///< m, the point on B's surface in B's frame
     glm::vec3 rA{0.0f}, rB{0.0f}; ///< m, from each centre of mass to the point (narrow phase)
 
     // What the solver measured and accumulated in the last step, for the next one.
     float approachVelocity = 0.0f; ///< m/s, relative normal velocity before the step (< 0 closing)
-    bool landing = false;         ///< speculative point reached this step: it lands on the surface and,
-                                  ///< once positions are integrated, bounces in the same step at
-                                  ///< e times this step's approach speed
     float normalImpulse = 0.0f;   ///< N s, accumulated lambda_n
     /// N s, the accumulated friction impulse in the manifold's basis (tangent1, tangent2), the
     /// basis it is carried over in; a sliding point's rows use its own (ContactPointFigures).
     float tangentImpulse[2] = {0.0f, 0.0f};
-    bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
-    ClampState clamp = ClampState::None; ///< after the solve; kept, it decides the next step's stick/slip
     /// m, world, in the tangent plane: how far B's surface has crept over A's at this point
     /// since the point last stuck (summed from the relative velocity at the point, so a
     /// rolling ball does not drift). Friction anchors pull it back; reset when the point slides.
     glm::vec3 drift{0.0f};
+    bool persisted = false;       ///< matched a point of last step (warm started from it)
+    bool landing = false;         ///< speculative point reached this step: it lands on the surface and,
+                                  ///< once positions are integrated, bounces in the same step at
+                                  ///< e times this step's approach speed
+    bool sticking = true;         ///< uses static friction (mu_s) this step, else dynamic
+    ClampState clamp = ClampState::None; ///< after the solve; kept, it decides the next step's stick/slip
 };
 
 struct ContactManifoldInfo {

@@ -85,9 +85,20 @@ void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& s
     reinserted_ = 0;
 
     // Merge old and new candidates (both sorted), keep those whose enlarged boxes still
-    // overlap, and report those whose fat boxes overlap: the output comes out sorted.
+    // overlap, and report those whose fat boxes overlap: the output comes out sorted. The
+    // merge runs in place, with no second array of candidates: the old ones move to the back
+    // of the grown array and the kept ones are written from the front. A write never passes
+    // the next old candidate to read: after i old and j new were read at most i + j were
+    // written, and old candidate i sits at nNew + i >= i + j.
     int64_t tested = 0;
-    merged_.clear();
+    const size_t nOld = candidates_.size(), nNew = fresh_.size();
+    // Grown by a sixteenth rather than doubled: the pairs are kept, but the block need not be
+    // twice what they fill.
+    if (candidates_.capacity() < nOld + nNew) candidates_.reserve(nOld + nNew + (nOld + nNew) / 16);
+    candidates_.resize(nOld + nNew);
+    std::move_backward(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(nOld),
+                       candidates_.end());
+    size_t kept = 0;
     auto consider = [&](BodyPair p) {
         uint32_t la = p.a < leafOf_.size() ? leafOf_[p.a] : kNoBody;
         uint32_t lb = p.b < leafOf_.size() ? leafOf_[p.b] : kNoBody;
@@ -97,23 +108,26 @@ void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& s
         if (pa.isStatic && pb.isStatic) return; // an index was reused by a static body
         ++tested;
         if (!overlaps(tree_.box(la), tree_.box(lb))) return;
-        merged_.push_back(p);
+        candidates_[kept++] = p;
         ++tested;
         if (overlaps(pa.box, pb.box) && PairFilter::passes(pa, pb)) out.push_back(p);
     };
     size_t i = 0, j = 0;
-    const size_t nOld = candidates_.size(), nNew = fresh_.size();
     while (i < nOld || j < nNew) {
-        if (j == nNew || (i < nOld && candidates_[i] < fresh_[j])) {
-            consider(candidates_[i++]);
-        } else if (i == nOld || fresh_[j] < candidates_[i]) {
+        // Read before consider() writes: the write may land on this very slot.
+        const BodyPair old = i < nOld ? candidates_[nNew + i] : BodyPair{};
+        if (j == nNew || (i < nOld && old < fresh_[j])) {
+            consider(old);
+            ++i;
+        } else if (i == nOld || fresh_[j] < old) {
             consider(fresh_[j++]);
         } else { // the same pair in both
-            consider(candidates_[i++]);
+            consider(old);
+            ++i;
             ++j;
         }
     }
-    candidates_.swap(merged_);
+    candidates_.resize(kept);
     stats.pairsTested += tested;
 }
 

@@ -48,9 +48,8 @@ class TreeBroadphase final : public Broadphase {
     std::vector<uint32_t> leafOf_;      ///< by body: tree leaf, or kNoBody
     std::vector<uint8_t> moved_;        ///< by body: re-inserted since the last findPairs
     std::vector<uint32_t> movedBodies_; ///< the bodies with moved_ set (may repeat)
-    std::vector<BodyPair> candidates_;  ///< sorted, unique
+    std::vector<BodyPair> candidates_;  ///< sorted, unique (merged with fresh_ in place)
     std::vector<BodyPair> fresh_;       ///< scratch: pairs found by this step's queries
-    std::vector<BodyPair> merged_;      ///< scratch: next candidates_
     int64_t reinserted_ = 0;
 };
 

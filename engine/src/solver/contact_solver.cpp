@@ -1,5 +1,6 @@
 // Preparing contact rows and their couplings (with the step's figures for the inspector),
 // warm starting, and writing the results back into the contact cache.
+#include "core/step_arrays.h"
 #include "solver/contact_rows.h"
 
 #include "core/task_system.h"
@@ -114,10 +115,14 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
     const int last = c.pointCount - 1;
     for (int j = 0; j <= last; ++j) {
         c.block.K[j] = column(j, kNormalRow, kNormalRow);
-        // The last point's friction reaches only the normal rows: no friction row follows it.
-        const int axes = j < last ? 3 : 1;
-        for (int b = 0; b < 2; ++b)
-            for (int a = 0; a < axes; ++a) c.frictionCoupling[j][b][a] = column(j, kTangent1Row + b, a);
+        for (int b = 0; b < 2; ++b) {
+            c.frictionToNormal[j][b] = column(j, kTangent1Row + b, kNormalRow);
+            // The last point's friction reaches only the normal rows: no friction row follows it.
+            for (int a = 0; a < 2 && j < last; ++a) {
+                const float4 k = column(j, kTangent1Row + b, kTangent1Row + a);
+                for (int q = j + 1; q <= last; ++q) c.frictionToFriction[frictionPair(j, q)][b][a] = k[q];
+            }
+        }
     }
     // The diagonal C_(i,a),(i,a) of each axis, lane by lane (the same sums as the columns').
     RowDiagonals diagonal;
@@ -253,11 +258,9 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     // is then filled from its own manifold alone, on any thread.
     size_t count = 0;
     for (const ContactManifoldInfo& m : manifolds) count += m.pointCount > 0 && !m.sleeping ? 1 : 0;
-    constraints.clear();
-    // Grown geometrically: resize after clear() would allocate exactly `count`, a fresh block
-    // (and fresh pages to fault in) each step a settling pile adds a few contacts.
-    if (constraints.capacity() < count) constraints.reserve(std::max(count, 2 * constraints.capacity()));
-    constraints.resize(count);
+    // Sized for the step (step_arrays.h): resize after clear() alone would take a block of
+    // exactly `count`, fresh pages to fault in each step a settling pile adds a contact.
+    resetForStep(constraints, count);
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
         if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
     auto fill = [&](uint32_t begin, uint32_t end) {

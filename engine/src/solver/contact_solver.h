@@ -83,10 +83,14 @@ struct ContactConstraint {
     /// and IB (rB x axis) (Jolt's AxisConstraintPart), so applying impulses is scale-and-add.
     LaneVectors responseA[3], responseB[3];
     NormalBlock block;            ///< with the bodies' masses, or frozen ones in the shock pass
-    /// frictionCoupling[j][b][a]: change of the rows along axis a (all points) per unit impulse
-    /// on point j's friction row b (t1, t2).
-    /// The last point's columns stop at the normal axis: no friction row follows its own.
-    float4 frictionCoupling[4][2][3] = {};
+    /// frictionToNormal[j][b]: change of the normal rows (all points) per unit impulse on point
+    /// j's friction row b (t1, t2).
+    float4 frictionToNormal[4][2] = {};
+    /// frictionToFriction[frictionPair(j, k)][b][a]: change of point k's friction row a (t1, t2)
+    /// per unit impulse on point j's row b, for j < k only: the friction rows are solved point by
+    /// point, so a point's impulse reaches only the friction rows of the points after it. The
+    /// six such pairs as scalars take 96 bytes where a float4 per point, axis and row took 256.
+    float frictionToFriction[6][2][2] = {};
     float4 normalMass{};          ///< kg, 1 / (J M^-1 J^T) of the normal rows
     float4 tangentMass[2] = {};
     float4 bias{};                ///< m/s, target of the normal rows
@@ -105,6 +109,11 @@ struct ContactConstraint {
     int pointCount = 0;           ///< 1..4
     bool sliding[4] = {false, false, false, false}; ///< dynamic friction; no t2 row (pyramid)
 };
+
+/// Index of the pair of points j < k (of four) in ContactConstraint::frictionToFriction:
+/// (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) are 0 to 5.
+constexpr int frictionPair(int j, int k) { return 3 * j - j * (j - 1) / 2 + (k - j - 1); }
+static_assert(frictionPair(0, 1) == 0 && frictionPair(1, 2) == 3 && frictionPair(2, 3) == 5);
 
 /// Rows, effective masses, couplings, restitution targets and biases of every manifold with
 /// points, into `constraints`; also writes the per-step figures of those points into

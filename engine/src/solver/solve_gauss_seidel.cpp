@@ -58,12 +58,13 @@ template <int N, bool Sweep>
         d1[i] = m1[i] * (t1[i] - c.tangentBias[0][i]);
         d2[i] = m2[i] * (t2[i] - c.tangentBias[1][i]);
         clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
-        const float4(&f)[2][3] = c.frictionCoupling[i];
-        Cdot[kNormalRow] += f[0][kNormalRow] * d1[i] + f[1][kNormalRow] * d2[i];
+        const float4(&toNormal)[2] = c.frictionToNormal[i];
+        Cdot[kNormalRow] += toNormal[0] * d1[i] + toNormal[1] * d2[i];
 #pragma GCC unroll 4
         for (int j = i + 1; j < N; ++j) {
-            t1[j] += f[0][kTangent1Row][j] * d1[i] + f[1][kTangent1Row][j] * d2[i];
-            t2[j] += f[0][kTangent2Row][j] * d1[i] + f[1][kTangent2Row][j] * d2[i];
+            const float(&f)[2][2] = c.frictionToFriction[frictionPair(i, j)];
+            t1[j] += f[0][0] * d1[i] + f[1][0] * d2[i];
+            t2[j] += f[0][1] * d1[i] + f[1][1] * d2[i];
         }
     }
 

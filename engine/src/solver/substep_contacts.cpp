@@ -146,8 +146,8 @@ float solveManifold(ContactConstraint& c, SubstepRows& r, SolverBody& a, SolverB
     float t1[N], t2[N];
 #pragma GCC unroll 4
     for (int j = 0; j < N; ++j) {
-        t1[j] = Cdot1[j] + sumLanes(c.frictionCoupling[j][0][kNormalRow] * dn);
-        t2[j] = Cdot2[j] + sumLanes(c.frictionCoupling[j][1][kNormalRow] * dn);
+        t1[j] = Cdot1[j] + sumLanes(c.frictionToNormal[j][0] * dn);
+        t2[j] = Cdot2[j] + sumLanes(c.frictionToNormal[j][1] * dn);
     }
     const float4 old1 = c.tangentImpulse[0], old2 = c.tangentImpulse[1];
     const float4 limit = c.friction * c.normalImpulse;
@@ -159,11 +159,11 @@ float solveManifold(ContactConstraint& c, SubstepRows& r, SolverBody& a, SolverB
         d1[i] = -c.tangentMass[0][i] * (t1[i] - target1);
         d2[i] = -c.tangentMass[1][i] * (t2[i] - target2);
         clampFrictionChange(old1[i], old2[i], d1[i], d2[i], limit[i], pass.cone, c.sliding[i]);
-        const float4(&f)[2][3] = c.frictionCoupling[i];
 #pragma GCC unroll 4
         for (int j = i + 1; j < N; ++j) {
-            t1[j] += f[0][kTangent1Row][j] * d1[i] + f[1][kTangent1Row][j] * d2[i];
-            t2[j] += f[0][kTangent2Row][j] * d1[i] + f[1][kTangent2Row][j] * d2[i];
+            const float(&f)[2][2] = c.frictionToFriction[frictionPair(i, j)];
+            t1[j] += f[0][0] * d1[i] + f[1][0] * d2[i];
+            t2[j] += f[0][1] * d1[i] + f[1][1] * d2[i];
         }
     }
     // Apply exactly what the accumulated impulses gained (after their rounding).

@@ -17,13 +17,6 @@
 
 namespace tumble {
 
-/// Where a candidate pair's part of last step's cache lies (both lists sorted by body slots):
-/// [gap, begin) are cached pairs between it and the candidate before it (kept if asleep),
-/// [begin, end) its own manifolds.
-struct PairPrevious {
-    uint32_t gap = 0, begin = 0, end = 0;
-};
-
 /// What one block of the narrow phase's pairs produced (world_narrow.cpp).
 struct NarrowBlock {
     std::vector<ContactManifoldInfo> manifolds; ///< in the pairs' order, kept-asleep ones between
@@ -44,7 +37,6 @@ struct StepPipeline {
     std::vector<ContactManifoldInfo> manifolds;
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
     std::vector<ChildManifold> childManifolds;     ///< one sensor pair's, while it is sensed
-    std::vector<PairPrevious> pairPrevious;        ///< by candidate pair
     std::vector<NarrowBlock> narrowBlocks;         ///< the narrow phase's blocks
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;

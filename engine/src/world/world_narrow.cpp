@@ -1,12 +1,12 @@
 // The narrow phase of World::step: each candidate pair measured (or its manifold re-measured)
 // and matched with last step's cache, spread over the step's threads.
 //
-// The pairs and last step's cache are both sorted by body slots. One serial walk first finds,
-// for each pair, its run of last step's manifolds and the cached pairs asleep just before it
-// (PairPrevious). The pairs are then measured in blocks on any thread: each block writes its
-// own list, cached pairs kept asleep and measured pairs in the pairs' order, and its own
-// counts. Joined in block order the lists are the cache a single thread would have built,
-// whatever thread ran which block; the counts are integers and a minimum, exact in any order.
+// The pairs and last step's cache are both sorted by body slots. The pairs are measured in
+// blocks on any thread: a block finds where its first pair's part of last step's cache begins
+// by a binary search, then walks both lists as one thread would, writing its own list (cached
+// pairs kept asleep and measured pairs, in the pairs' order) and its own counts. Joined in
+// block order the lists are the cache a single thread would have built, whatever thread ran
+// which block; the counts are integers and a minimum, exact in any order.
 #include "tumble/world.h"
 
 #include "collision/contact_cache.h"
@@ -51,6 +51,19 @@ void writeMeasured(const ChildManifold& cm, BodyId a, const glm::quat& qa, BodyI
     }
 }
 
+// Whether cached manifold m's bodies come before the pair's, by slots.
+bool before(const ContactManifoldInfo& m, const BodyPair& pair) {
+    return m.bodyA.index < pair.a || (m.bodyA.index == pair.a && m.bodyB.index < pair.b);
+}
+
+// The first of last step's manifolds whose bodies come after the pair's.
+uint32_t firstAfter(const std::vector<ContactManifoldInfo>& previous, const BodyPair& pair) {
+    const auto after = std::partition_point(previous.begin(), previous.end(), [&](const ContactManifoldInfo& m) {
+        return before(m, pair) || (m.bodyA.index == pair.a && m.bodyB.index == pair.b);
+    });
+    return static_cast<uint32_t>(after - previous.begin());
+}
+
 // Candidate pairs per block: a block is a few hundred microseconds of work for boxes, enough
 // that claiming blocks costs nothing, small enough that two threads finish close together.
 constexpr uint32_t kPairsPerBlock = 64;
@@ -78,29 +91,12 @@ void World::narrowPhase() {
     p.ordinal.resize(slots_.size());
     for (uint32_t i = 0, live = 0; i < slots_.size(); ++i) p.ordinal[i] = slots_[i].alive ? live++ : 0;
 
-    // Each pair's run of last step's cache, one walk over both sorted lists.
-    p.pairPrevious.resize(p.pairs.size());
-    uint32_t old = 0;
-    const auto before = [](const ContactManifoldInfo& m, const BodyPair& pair) {
-        return m.bodyA.index < pair.a || (m.bodyA.index == pair.a && m.bodyB.index < pair.b);
-    };
-    for (size_t i = 0; i < p.pairs.size(); ++i) {
-        const BodyPair& pair = p.pairs[i];
-        PairPrevious& pp = p.pairPrevious[i];
-        pp.gap = old;
-        while (old < p.previous.size() && before(p.previous[old], pair)) ++old;
-        pp.begin = old;
-        const BodyId ida{pair.a, slots_[pair.a].generation}, idb{pair.b, slots_[pair.b].generation};
-        while (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb) ++old;
-        pp.end = old;
-    }
-
     const uint32_t pairCount = static_cast<uint32_t>(p.pairs.size());
-    const uint32_t blocks = std::max<uint32_t>(1, (pairCount + kPairsPerBlock - 1) / kPairsPerBlock);
-    if (p.narrowBlocks.size() < blocks) p.narrowBlocks.resize(blocks);
     // When one thread runs the pairs as one block, the block fills the cache's own storage
     // (swapped in and back), so the step holds no second copy of it.
     const bool oneBlock = pairCount <= kPairsPerBlock || p.tasks.threads() == 1;
+    const uint32_t blocks = oneBlock ? 1 : (pairCount + kPairsPerBlock - 1) / kPairsPerBlock;
+    p.narrowBlocks.resize(blocks);
     if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
     p.tasks.parallelFor(pairCount, kPairsPerBlock, [&](uint32_t begin, uint32_t end) {
         collidePairs(begin, end, p.narrowBlocks[begin / kPairsPerBlock]);
@@ -122,7 +118,8 @@ void World::narrowPhase() {
     // Cached pairs asleep after the last candidate pair.
     NarrowBlock& tail = p.narrowBlocks[0];
     tail.reset();
-    for (; old < p.previous.size(); ++old) keepAsleep(p.previous[old], tail);
+    for (uint32_t old = p.pairs.empty() ? 0 : firstAfter(p.previous, p.pairs.back()); old < p.previous.size(); ++old)
+        keepAsleep(p.previous[old], tail);
     p.manifolds.insert(p.manifolds.end(), tail.manifolds.begin(), tail.manifolds.end());
     touching += tail.touching;
     points += tail.points;
@@ -184,12 +181,18 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
     // at an angle; those contacts stopped bullets in mid-air, let them through and spun them.
     // The time of impact after the step (world_continuous.cpp) stops them.
     const float pairMargin = settings_.contactMargin;
+    uint32_t old = begin == 0 ? 0 : firstAfter(p.previous, p.pairs[begin - 1]);
     for (uint32_t i = begin; i < end; ++i) {
         const BodyPair& pair = p.pairs[i];
-        const PairPrevious& pp = p.pairPrevious[i];
-        for (uint32_t k = pp.gap; k < pp.begin; ++k) keepAsleep(p.previous[k], out);
+        // Cached pairs before this one are kept if asleep; then this pair's own manifolds,
+        // one per pair of parts, in the parts' order.
+        while (old < p.previous.size() && before(p.previous[old], pair)) keepAsleep(p.previous[old++], out);
         const Slot& sa = slots_[pair.a];
         const Slot& sb = slots_[pair.b];
+        const BodyId ida{pair.a, sa.generation}, idb{pair.b, sb.generation};
+        const uint32_t prevBegin = old;
+        while (old < p.previous.size() && p.previous[old].bodyA == ida && p.previous[old].bodyB == idb) ++old;
+        const uint32_t prevEnd = old;
         const Body& a = sa.body;
         const Body& b = sb.body;
         int& dispatched = out.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
@@ -197,11 +200,10 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
             ++dispatched; // narrowPhase senses it
             continue;
         }
-        const BodyId ida{pair.a, sa.generation}, idb{pair.b, sb.generation};
         // Only touching pairs of parts enter the cache: the broad phase's candidates that do
         // not touch (most of them in a pile of spheres) cost no record.
         const size_t first = out.manifolds.size();
-        const ContactManifoldInfo* single = pp.end == pp.begin + 1 ? &p.previous[pp.begin] : nullptr;
+        const ContactManifoldInfo* single = prevEnd == prevBegin + 1 ? &p.previous[prevBegin] : nullptr;
         // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
         // except on its refresh step.
         const bool mayReuse = single && single->pointCount > 0 && !a.bullet && !b.bullet &&
@@ -228,13 +230,13 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
         }
         // Last step's manifolds of the pair and this step's are both in the parts' order: one
         // walk pairs each with the one between the same parts, if there was one.
-        uint32_t cursor = pp.begin;
+        uint32_t cursor = prevBegin;
         const PairMaterial& mat = p.materialTable.at(a.material, b.material);
         for (size_t c = first; c < out.manifolds.size(); ++c) {
             ContactManifoldInfo& info = out.manifolds[c];
-            while (cursor < pp.end && partsBefore(p.previous[cursor], info)) ++cursor;
+            while (cursor < prevEnd && partsBefore(p.previous[cursor], info)) ++cursor;
             const ContactManifoldInfo* prev =
-                cursor < pp.end && !partsBefore(info, p.previous[cursor]) ? &p.previous[cursor] : nullptr;
+                cursor < prevEnd && !partsBefore(info, p.previous[cursor]) ? &p.previous[cursor] : nullptr;
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
             info.restitution = mat.restitution;

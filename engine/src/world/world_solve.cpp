@@ -4,6 +4,7 @@
 #include "tumble/world.h"
 
 #include "core/math.h"
+#include "core/step_arrays.h"
 #include "dynamics/integrator.h"
 #include "solver/solve_context.h"
 #include "world/pipeline.h"
@@ -103,10 +104,12 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         }
         p.lastDt = dt;
         // The figures are this step's alone: the method writes those of the points it prepares.
-        p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
+        resetForStep(p.contactFigures, p.manifolds.size());
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
-        // zero inverse mass.
+        // zero inverse mass. The records have room for the world's one that prepareJoints puts
+        // past the bodies: that one more record would otherwise double the array.
+        p.bodies.reserve(slots_.size() + 1);
         p.bodies.resize(slots_.size());
         p.split.assign(slots_.size(), SplitVelocity{});
         p.poses.resize(slots_.size());
@@ -277,7 +280,7 @@ void World::shockPropagation(const StepContext& ctx) {
     // split-impulse pass that follows needs their real normal blocks back (it reads nothing
     // else of the couplings), so those are kept aside.
     std::vector<NormalBlock>& kept = p.keptBlocks;
-    kept.clear();
+    clearForStep(kept, constraints.size());
     for (size_t i = 0; i < constraints.size(); ++i)
         if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
     const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
