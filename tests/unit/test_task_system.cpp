@@ -83,3 +83,26 @@ TEST(TaskSystem, BusyTimeIsCountedOnTheThreadsThatWorked) {
     tasks.resetBusy();
     for (int64_t b : tasks.busyNanoseconds()) EXPECT_EQ(b, 0);
 }
+
+TEST(TaskSystem, ALoopWithMoreBlocksThanTheLastRunsEachBlockOnce) {
+    // A worker that saw the last loop's blocks all claimed must not claim one of the next
+    // loop's, as posted but not yet numbered, against the last loop's word: the next loop has
+    // more blocks, so such a claim looks valid and its block would run twice.
+    TaskSystem tasks;
+    tasks.setThreads(3);
+    std::vector<int> seen(512, 0);
+    int doubled = 0, missed = 0;
+    for (int loop = 0; loop < 20000; ++loop) {
+        const uint32_t count = loop % 2 == 0 ? 4 : 512;
+        std::fill(seen.begin(), seen.begin() + count, 0);
+        tasks.parallelFor(count, 2, [&](uint32_t begin, uint32_t end) {
+            for (uint32_t i = begin; i < end; ++i) ++seen[i];
+        });
+        for (uint32_t i = 0; i < count; ++i) {
+            doubled += seen[i] > 1 ? 1 : 0;
+            missed += seen[i] == 0 ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(doubled, 0);
+    EXPECT_EQ(missed, 0);
+}

@@ -29,6 +29,9 @@ void relax(int polls) {
     std::this_thread::yield();
 }
 
+// The low half of the claim word once a loop is over: no block number reaches it.
+constexpr uint64_t kClosed = 0xffffffffu;
+
 int64_t since(Clock::time_point t0) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
 }
@@ -71,11 +74,17 @@ std::vector<int64_t> TaskSystem::busyNanoseconds() const {
 
 void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     const uint32_t blocks = (count + grain - 1) / grain;
-    fn_.store(fn, std::memory_order_relaxed);
-    ctx_.store(ctx, std::memory_order_relaxed);
-    count_.store(count, std::memory_order_relaxed);
-    grain_.store(grain, std::memory_order_relaxed);
-    blocks_.store(blocks, std::memory_order_relaxed);
+    // Close the last loop's word first. A worker that read it while its blocks were all
+    // claimed, then reads the fields below, would otherwise find a block "left" (this loop
+    // has more) and claim it against the last loop's number, before this loop is posted.
+    // Stored before the fields, which are stored with release: a worker that sees any of them
+    // sees this word closed, and its claim fails.
+    claim_.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
+    fn_.store(fn, std::memory_order_release);
+    ctx_.store(ctx, std::memory_order_release);
+    count_.store(count, std::memory_order_release);
+    grain_.store(grain, std::memory_order_release);
+    blocks_.store(blocks, std::memory_order_release);
     finished_.store(0, std::memory_order_relaxed);
     claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
     claim_.notify_all();
@@ -89,12 +98,12 @@ uint32_t TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
         uint64_t c = claim_.load(std::memory_order_acquire);
         if (uint32_t(c >> 32) != loop) break;
         const uint32_t next = uint32_t(c);
-        // Read before the claim; a successful claim proves they were this loop's.
-        const BlockFn fn = fn_.load(std::memory_order_relaxed);
-        void* const ctx = ctx_.load(std::memory_order_relaxed);
-        const uint32_t count = count_.load(std::memory_order_relaxed);
-        const uint32_t grain = grain_.load(std::memory_order_relaxed);
-        if (next >= blocks_.load(std::memory_order_relaxed)) break;
+        // Read before the claim; a successful claim proves they were this loop's (run).
+        const BlockFn fn = fn_.load(std::memory_order_acquire);
+        void* const ctx = ctx_.load(std::memory_order_acquire);
+        const uint32_t count = count_.load(std::memory_order_acquire);
+        const uint32_t grain = grain_.load(std::memory_order_acquire);
+        if (next >= blocks_.load(std::memory_order_acquire)) break;
         if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel)) continue;
         const uint32_t begin = next * grain;
         const Clock::time_point t0 = Clock::now();

@@ -11,9 +11,10 @@
 //
 // Claiming is lock-free: one 64-bit word holds the loop's number in its high half and the
 // next unclaimed block in its low half. A worker claims a block by compare-and-swap against
-// the number it saw, so one that wakes late cannot take a block of a later loop with an
-// earlier loop's body; the stepping thread waits only for the blocks to be finished, never for
-// a sleeping worker. Workers spin for a while after a loop (a step runs dozens back to back),
+// the word it saw, so one that wakes late cannot take a block of a later loop with an
+// earlier loop's body, nor one of a loop being posted (the word is closed before the loop's
+// fields change); the stepping thread waits only for the blocks to be finished, never for a
+// sleeping worker. Workers spin for a while after a loop (a step runs dozens back to back),
 // then sleep on the word until the next loop is posted.
 #include <atomic>
 #include <cstdint>
@@ -74,8 +75,8 @@ private:
 
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<int64_t> callerBusy_{0};
-    // The posted loop. Relaxed atomics: written by the caller only while no block of the
-    // previous loop is unclaimed, read by a worker before the claim that validates them.
+    // The posted loop: written by the caller only once the previous loop's word is closed,
+    // read by a worker before the claim that validates them.
     std::atomic<BlockFn> fn_{nullptr};
     std::atomic<void*> ctx_{nullptr};
     std::atomic<uint32_t> count_{0}, grain_{1}, blocks_{0};
