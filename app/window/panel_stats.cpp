@@ -49,8 +49,9 @@ void drawThreads(App& app) {
     std::snprintf(format, sizeof format, s.threads == 0 ? "every core (%d)" : "%%d", cores);
     if (ImGui::SliderInt("threads", &s.threads, 0, std::max(8, 2 * cores), format)) clampSettings(s);
     itemTooltip("Threads a step runs on, the stepping thread included (settings.threads in a scene "
-                "file, --set threads=N). 0: one per core of this machine. The narrow phase's pairs, "
-                "the contact rows, the bodies' integration and the wide method's colours are cut into "
+                "file, --set threads=N). 0: one per core of this machine. The broad phase's queries, the "
+                "narrow phase's pairs, the contact rows, the bodies' integration and the wide method's "
+                "colours are cut into "
                 "blocks that free threads take in turn; each block writes only what its own pairs, rows "
                 "or bodies own, so the step gives the same bits at any count: this changes speed, never "
                 "the simulation (and wakes nothing). Block Gauss-Seidel's passes stay on one thread "

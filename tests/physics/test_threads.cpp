@@ -1,6 +1,6 @@
-// Settings::threads: the step's parallel loops (narrow phase, contact rows, the wide method's
-// colours, the bodies' integration) give the same bits at any thread count, so the setting
-// changes speed and never the simulation.
+// Settings::threads: the step's parallel loops (the broad phase's queries, the narrow phase,
+// contact rows, the wide method's colours, the bodies' boxes and integration) give the same
+// bits at any thread count, so the setting changes speed and never the simulation.
 #include "tumble/scene.h"
 #include "tumble/world.h"
 
@@ -23,6 +23,7 @@ World loadScene(const std::string& name) {
 struct Outcome {
     uint64_t hash = 0;
     int contacts = 0;
+    int pairsTested = 0; ///< the broad phase's box tests: its queries run on the threads too
 };
 
 /// `steps` steps of a catalogue scene with `method`, sleeping off, at `threads` threads.
@@ -33,7 +34,7 @@ Outcome stepScene(const std::string& scene, const std::string& method, int threa
     w.settings().threads = threads;
     for (int i = 0; i < steps; ++i) w.step();
     EXPECT_EQ(w.profile().threads, threads);
-    return {w.stateHash(), w.counters().contacts};
+    return {w.stateHash(), w.counters().contacts, w.counters().pairsTested};
 }
 
 } // namespace
@@ -50,6 +51,7 @@ TEST(Threads, EveryThreadCountStepsTheSameBits) {
                 const Outcome many = stepScene(scene, method, threads, 60);
                 EXPECT_EQ(many.hash, one.hash) << scene << " with " << method << " at " << threads << " threads";
                 EXPECT_EQ(many.contacts, one.contacts) << scene;
+                EXPECT_EQ(many.pairsTested, one.pairsTested) << scene;
             }
         }
 }

@@ -62,6 +62,8 @@ class Broadphase {
 
     /// Replace `out` with the current pairs (see the file comment) and `stats` with counts.
     void findPairs(const PairFilter& filter, std::vector<BodyPair>& out, BroadphaseStats& stats);
+    /// Threads findPairs may spread its queries over (the step's; null: this thread alone).
+    void setTasks(class TaskSystem* tasks) { tasks_ = tasks; }
 
     /// Visit every node for drawing (tree: all nodes, parents first; flat: every proxy).
     virtual void walk(const BroadphaseVisitor& visit) const = 0;
@@ -90,6 +92,7 @@ class Broadphase {
     void sortPairs(std::vector<BodyPair>& pairs);
 
     std::vector<BroadphaseProxy> proxies_; ///< by body index
+    class TaskSystem* tasks_ = nullptr;    ///< setTasks
 
   private:
     float margin_;

@@ -1,5 +1,7 @@
 #include "collision/broadphase_tree.h"
 
+#include "core/task_system.h"
+
 #include <algorithm>
 
 namespace tumble {
@@ -57,21 +59,50 @@ void TreeBroadphase::onMove(uint32_t body, const glm::vec3& displacement) {
 }
 
 void TreeBroadphase::findNewCandidates(BroadphaseStats& stats) {
-    // A pair of two re-inserted bodies is found by the query of the smaller index only.
-    fresh_.clear();
+    // Each moved body once (removed ones are not pending), all marked before any query: a
+    // pair of two re-inserted bodies is found by the query of the smaller index only.
+    queried_.clear();
     for (uint32_t body : movedBodies_) {
-        if (moved_[body] != kPending) continue; // removed, or already queried
+        if (moved_[body] != kPending) continue;
         moved_[body] = kQueried;
-        const bool bodyStatic = proxies_[body].isStatic;
-        tree_.query(
-            tree_.box(leafOf_[body]),
-            [&](uint32_t, uint32_t other) {
-                if (other == body) return;
-                if (other < body && other < moved_.size() && moved_[other] != kStill) return;
-                if (bodyStatic && proxies_[other].isStatic) return;
-                fresh_.push_back(body < other ? BodyPair{body, other} : BodyPair{other, body});
-            },
-            stats.pairsTested);
+        queried_.push_back(body);
+    }
+    // The queries read the tree and the marks only: in blocks on the step's threads, each
+    // block into its own list; joined and sorted, the pairs do not depend on the split.
+    constexpr uint32_t kBodiesPerBlock = 64;
+    const uint32_t count = static_cast<uint32_t>(queried_.size());
+    auto queryInto = [&](uint32_t begin, uint32_t end, std::vector<BodyPair>& pairs, int64_t& tested) {
+        for (uint32_t k = begin; k < end; ++k) {
+            const uint32_t body = queried_[k];
+            const bool bodyStatic = proxies_[body].isStatic;
+            tree_.query(
+                tree_.box(leafOf_[body]),
+                [&](uint32_t, uint32_t other) {
+                    if (other == body) return;
+                    if (other < body && other < moved_.size() && moved_[other] != kStill) return;
+                    if (bodyStatic && proxies_[other].isStatic) return;
+                    pairs.push_back(body < other ? BodyPair{body, other} : BodyPair{other, body});
+                },
+                tested);
+        }
+    };
+    fresh_.clear();
+    if (!tasks_ || tasks_->threads() == 1 || count <= kBodiesPerBlock) {
+        // One thread: straight into the list, no second copy of it.
+        queryInto(0, count, fresh_, stats.pairsTested);
+        queryBlocks_.clear();
+    } else {
+        queryBlocks_.resize((count + kBodiesPerBlock - 1) / kBodiesPerBlock);
+        tasks_->parallelFor(count, kBodiesPerBlock, [&](uint32_t begin, uint32_t end) {
+            QueryBlock& out = queryBlocks_[begin / kBodiesPerBlock];
+            out.pairs.clear();
+            out.tested = 0;
+            queryInto(begin, end, out.pairs, out.tested);
+        });
+        for (const QueryBlock& block : queryBlocks_) {
+            fresh_.insert(fresh_.end(), block.pairs.begin(), block.pairs.end());
+            stats.pairsTested += block.tested;
+        }
     }
     for (uint32_t body : movedBodies_)
         moved_[body] = kStill;

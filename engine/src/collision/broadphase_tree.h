@@ -50,6 +50,13 @@ class TreeBroadphase final : public Broadphase {
     std::vector<uint32_t> movedBodies_; ///< the bodies with moved_ set (may repeat)
     std::vector<BodyPair> candidates_;  ///< sorted, unique (merged with fresh_ in place)
     std::vector<BodyPair> fresh_;       ///< scratch: pairs found by this step's queries
+    std::vector<uint32_t> queried_;     ///< scratch: this step's moved bodies, each once
+    /// Scratch: what one block of queries found (they run on the step's threads).
+    struct QueryBlock {
+        std::vector<BodyPair> pairs;
+        int64_t tested = 0;
+    };
+    std::vector<QueryBlock> queryBlocks_;
     int64_t reinserted_ = 0;
 };
 

@@ -70,6 +70,7 @@ void World::updateContacts() {
     if (noCollideStale_) rebuildNoCollidePairs();
     if (!noCollidePairs_.empty())
         filter.shouldCollide = [this](uint32_t a, uint32_t b) { return jointsAllowCollision(a, b); };
+    bp.setTasks(&p.tasks);
     bp.findPairs(filter, p.pairs, p.broadphaseStats);
     broadTimer.reset();
     ScopedTimer narrowTimer(profile_.narrowphase);
