@@ -92,8 +92,7 @@ void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     for (int polls = 0; finished_.load(std::memory_order_acquire) < blocks; ++polls) relax(polls);
 }
 
-uint32_t TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
-    uint32_t ran = 0;
+void TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
     for (;;) {
         uint64_t c = claim_.load(std::memory_order_acquire);
         if (uint32_t(c >> 32) != loop) break;
@@ -110,9 +109,7 @@ uint32_t TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
         fn(ctx, begin, std::min(count, begin + grain));
         busy.fetch_add(since(t0), std::memory_order_relaxed);
         finished_.fetch_add(1, std::memory_order_release);
-        ++ran;
     }
-    return ran;
 }
 
 void TaskSystem::workerMain(Worker& self) {

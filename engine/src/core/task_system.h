@@ -67,9 +67,9 @@ private:
     };
 
     void run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx);
-    /// Claims and runs blocks of the loop numbered `loop` until none is left; returns the
-    /// blocks this thread ran.
-    uint32_t work(uint32_t loop, std::atomic<int64_t>& busy);
+    /// Claims and runs blocks of the loop numbered `loop` until none is left, adding the time
+    /// spent in them to `busy`.
+    void work(uint32_t loop, std::atomic<int64_t>& busy);
     void workerMain(Worker& self);
     void stopWorkers();
 
