@@ -188,6 +188,10 @@ template <class Enum> std::optional<Enum> enumFromString(std::string_view name);
 /// Comma-separated list of the names an enum accepts, for error messages and tooltips.
 template <class Enum> std::string enumChoices();
 
+/// Whether two settings step the same simulation: equal but for the thread count, which
+/// changes speed only (a change of anything else wakes every body, so it is seen at once).
+bool sameSimulation(const Settings& a, const Settings& b);
+
 /// Clamp every field into its valid range (sliders and typed values go through this).
 /// Returns true when something had to change.
 bool clampSettings(Settings& s);

@@ -110,6 +110,12 @@ TUMBLE_INSTANTIATE_ENUM(PositionCorrection)
 TUMBLE_INSTANTIATE_ENUM(FrictionModel)
 #undef TUMBLE_INSTANTIATE_ENUM
 
+bool sameSimulation(const Settings& a, const Settings& b) {
+    Settings threadsAsA = b;
+    threadsAsA.threads = a.threads;
+    return a == threadsAsA;
+}
+
 bool clampSettings(Settings& s) {
     bool changed = false;
     for (int i = 0; i < 3; ++i) changed |= clampFloat(s.gravity[i], -1000.0f, 1000.0f);

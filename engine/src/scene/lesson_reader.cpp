@@ -50,9 +50,7 @@ std::string applyLessonAction(const LessonAction& action, World& world) {
     }
     for (const auto& [name, flag] : action.bullets)
         if (world.findBody(name).isNull()) return "no body named '" + name + "'";
-    Settings others = candidate;
-    others.threads = world.settings().threads;
-    const bool threadsOnly = action.bullets.empty() && others == world.settings() &&
+    const bool threadsOnly = action.bullets.empty() && sameSimulation(candidate, world.settings()) &&
                              candidate.threads != world.settings().threads;
     world.settings() = candidate;
     for (const auto& [name, flag] : action.bullets) world.setBullet(world.findBody(name), flag);

@@ -21,6 +21,7 @@ namespace tumble {
 struct NarrowBlock {
     std::vector<ContactManifoldInfo> manifolds; ///< in the pairs' order, kept-asleep ones between
     std::vector<ChildManifold> found;           ///< scratch: one pair's manifolds
+    std::vector<uint32_t> sensorPairs;          ///< candidate pairs with one sensor, to sense
     DispatchCounts dispatch{};
     int touching = 0, points = 0, reused = 0;
     float deepest = 0.0f;                       ///< m, the most negative separation

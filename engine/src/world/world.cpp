@@ -436,11 +436,9 @@ void World::step() {
     ScopedTimer total(profile_.step);
     const float dt = settings_.timestep;
     if (!(dt > 0.0f)) return;
-    // A changed setting wakes everything, so its effect is seen at once; the thread count
-    // changes nothing but speed, so it wakes nothing.
-    Settings seen = settings_;
-    seen.threads = pipeline_->lastSettings.threads;
-    if (pipeline_->hasLastSettings && !(pipeline_->lastSettings == seen)) wakeAll();
+    // A changed setting wakes everything, so its effect is seen at once (the thread count
+    // changes nothing but speed: it wakes nothing).
+    if (pipeline_->hasLastSettings && !sameSimulation(pipeline_->lastSettings, settings_)) wakeAll();
     pipeline_->lastSettings = settings_;
     pipeline_->hasLastSettings = true;
     TaskSystem& tasks = pipeline_->tasks;

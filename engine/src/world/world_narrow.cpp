@@ -98,15 +98,16 @@ void World::narrowPhase() {
     const uint32_t blocks = oneBlock ? 1 : (pairCount + kPairsPerBlock - 1) / kPairsPerBlock;
     p.narrowBlocks.resize(blocks);
     if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
-    p.tasks.parallelFor(pairCount, kPairsPerBlock, [&](uint32_t begin, uint32_t end) {
-        collidePairs(begin, end, p.narrowBlocks[begin / kPairsPerBlock]);
-    });
+    if (pairCount == 0)
+        collidePairs(0, 0, p.narrowBlocks[0]); // the cached pairs still asleep
+    else
+        p.tasks.parallelFor(pairCount, kPairsPerBlock, [&](uint32_t begin, uint32_t end) {
+            collidePairs(begin, end, p.narrowBlocks[begin / kPairsPerBlock]);
+        });
     if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
     int touching = 0, points = 0, reused = 0;
     float deepest = 0.0f;
-    const uint32_t used = pairCount == 0 ? 0 : (oneBlock ? 1 : blocks);
-    for (uint32_t k = 0; k < used; ++k) {
-        const NarrowBlock& block = p.narrowBlocks[k];
+    for (const NarrowBlock& block : p.narrowBlocks) {
         if (!oneBlock) p.manifolds.insert(p.manifolds.end(), block.manifolds.begin(), block.manifolds.end());
         for (size_t a = 0; a < kShapeTypeCount; ++a)
             for (size_t b = 0; b < kShapeTypeCount; ++b) p.dispatch[a][b] += block.dispatch[a][b];
@@ -114,23 +115,8 @@ void World::narrowPhase() {
         points += block.points;
         reused += block.reused;
         deepest = std::min(deepest, block.deepest);
-    }
-    // Cached pairs asleep after the last candidate pair.
-    NarrowBlock& tail = p.narrowBlocks[0];
-    tail.reset();
-    for (uint32_t old = p.pairs.empty() ? 0 : firstAfter(p.previous, p.pairs.back()); old < p.previous.size(); ++old)
-        keepAsleep(p.previous[old], tail);
-    p.manifolds.insert(p.manifolds.end(), tail.manifolds.begin(), tail.manifolds.end());
-    touching += tail.touching;
-    points += tail.points;
-    deepest = std::min(deepest, tail.deepest);
-
-    // A sensor's pair never enters the cache, so the solver, islands and waking never see
-    // it; two sensors do not sense each other. Serial: the overlaps are few.
-    for (const BodyPair& pair : p.pairs) {
-        const Body& a = slots_[pair.a].body;
-        const Body& b = slots_[pair.b].body;
-        if ((a.sensor || b.sensor) && !(a.sensor && b.sensor)) senseOverlap(pair.a, pair.b);
+        // Sensed here, serially (the overlaps are few), in the pairs' order.
+        for (uint32_t i : block.sensorPairs) senseOverlap(p.pairs[i].a, p.pairs[i].b);
     }
     keepSensorOverlapsAsleep();
     counters_.pairs = touching;
@@ -141,6 +127,7 @@ void World::narrowPhase() {
 
 void NarrowBlock::reset() {
     manifolds.clear();
+    sensorPairs.clear();
     for (auto& row : dispatch) row.fill(0);
     touching = points = reused = 0;
     deepest = 0.0f;
@@ -197,7 +184,10 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
         const Body& b = sb.body;
         int& dispatched = out.dispatch[static_cast<int>(a.shape.type)][static_cast<int>(b.shape.type)];
         if (a.sensor || b.sensor) {
-            ++dispatched; // narrowPhase senses it
+            // A sensor's pair never enters the cache, so the solver, islands and waking never
+            // see it; two sensors do not sense each other.
+            ++dispatched;
+            if (!(a.sensor && b.sensor)) out.sensorPairs.push_back(i);
             continue;
         }
         // Only touching pairs of parts enter the cache: the broad phase's candidates that do
@@ -253,6 +243,9 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
             out.points += info.pointCount;
         }
     }
+    // The block with the last pair keeps the cached pairs asleep after it.
+    if (end == p.pairs.size())
+        while (old < p.previous.size()) keepAsleep(p.previous[old++], out);
 }
 
 } // namespace tumble
