@@ -41,6 +41,49 @@ std::vector<ContactConstraint> randomConstraints(int bodies, int count, std::vec
     return constraints;
 }
 
+/// A four-point manifold between two tumbling bodies with lever arms, axes and masses of its
+/// own (the axes per point: a sliding point's t1 is its own slip), its couplings as `which` has them.
+ContactConstraint fourPointRows(std::vector<SolverBody>& bodies, RowCouplings which) {
+    bodies.assign(2, {});
+    for (int k = 0; k < 2; ++k) {
+        bodies[k].invMass = k == 0 ? 0.5f : 2.0f;
+        bodies[k].invI = glm::mat3(1.5f, 0.2f, 0.0f, 0.2f, 0.9f, 0.1f, 0.0f, 0.1f, 1.2f) * (k + 1.0f);
+        bodies[k].v = glm::vec3(0.3f, -1.0f + k, 0.2f * k);
+        bodies[k].w = glm::vec3(0.5f, -0.2f, 1.0f - k);
+    }
+    ContactConstraint c;
+    c.indexA = 0, c.indexB = 1, c.pointCount = 4;
+    c.invMassA = bodies[0].invMass, c.invMassB = bodies[1].invMass;
+    const glm::vec3 n(0.0f, 1.0f, 0.0f);
+    for (int i = 0; i < 4; ++i) {
+        const float angle = 0.7f * i;
+        const glm::vec3 t1(std::cos(angle), 0.0f, std::sin(angle));
+        const glm::vec3 axes[3] = {n, t1, glm::cross(n, t1)};
+        const glm::vec3 rA(i % 2 ? 0.5f : -0.5f, 0.5f, i < 2 ? 0.4f : -0.4f);
+        for (int a = 0; a < 3; ++a)
+            c.axis[a].x[i] = axes[a].x, c.axis[a].y[i] = axes[a].y, c.axis[a].z[i] = axes[a].z;
+        c.rA.x[i] = rA.x, c.rA.y[i] = rA.y, c.rA.z[i] = rA.z;
+        c.rB.x[i] = rA.x + 0.1f, c.rB.y[i] = -0.5f, c.rB.z[i] = rA.z;
+        c.friction[i] = 0.6f;
+        c.bias[i] = 0.05f * i;
+    }
+    for (int a = 0; a < 3; ++a)
+        for (int i = 0; i < 4; ++i) {
+            const glm::vec3 axis = laneVector(c.axis[a], i);
+            const glm::vec3 ra = bodies[0].invI * glm::cross(laneVector(c.rA, i), axis);
+            const glm::vec3 rb = bodies[1].invI * glm::cross(laneVector(c.rB, i), axis);
+            c.responseA[a].x[i] = ra.x, c.responseA[a].y[i] = ra.y, c.responseA[a].z[i] = ra.z;
+            c.responseB[a].x[i] = rb.x, c.responseB[a].y[i] = rb.y, c.responseB[a].z[i] = rb.z;
+        }
+    const RowDiagonals diagonal = computeCoupling(c, 1.0f, 1.0f, which);
+    for (int i = 0; i < 4; ++i) {
+        c.normalMass[i] = 1.0f / diagonal.axis[kNormalRow][i];
+        c.tangentMass[0][i] = 1.0f / diagonal.axis[kTangent1Row][i];
+        c.tangentMass[1][i] = 1.0f / diagonal.axis[kTangent2Row][i];
+    }
+    return c;
+}
+
 } // namespace
 
 TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
@@ -266,5 +309,34 @@ TEST(WideMethod, AKinematicPlatformSharedByManyLanesCarriesItsBoxesAndIsNeverPus
     for (BodyId box : boxes) {
         EXPECT_NEAR(w.body(box).linearVelocity.x, 1.0f, 1e-3f) << "carried at the platform's speed";
         EXPECT_NEAR(w.body(box).position.y, 0.65f, 0.01f) << "resting on its top face";
+    }
+}
+
+TEST(WideMethod, RowsPreparedWithTheNormalBlockAloneSolveInBlockGaussSeidelAsFullyCoupledOnes) {
+    // The wide method prepares only the normal block's couplings; the manifolds it hands to
+    // block Gauss-Seidel's kernel (the overflow, the shock pass) get their friction columns
+    // there. Without them a point's friction would not reach the rows after it in the pass.
+    std::vector<SolverBody> coupledBodies, normalOnlyBodies;
+    ContactConstraint coupled = fourPointRows(coupledBodies, RowCouplings::All);
+    ContactConstraint normalOnly = fourPointRows(normalOnlyBodies, RowCouplings::NormalBlock);
+    EXPECT_TRUE(coupled.frictionCoupled);
+    EXPECT_FALSE(normalOnly.frictionCoupled);
+    EXPECT_NE(coupled.frictionToNormal[0][0][1], 0.0f) << "the fixture's friction reaches its normal rows";
+    StepContext step;
+    VelocityScratch scratch;
+    scratch.iterationCount = 3;
+    for (int pass = 0; pass < 3; ++pass) {
+        scratch.iteration = pass;
+        solveContactsGaussSeidel(std::span(&coupled, 1), coupledBodies, step, scratch);
+        solveContactsGaussSeidel(std::span(&normalOnly, 1), normalOnlyBodies, step, scratch);
+    }
+    EXPECT_TRUE(normalOnly.frictionCoupled);
+    for (int k = 0; k < 2; ++k) {
+        EXPECT_EQ(coupledBodies[k].v, normalOnlyBodies[k].v) << "body " << k;
+        EXPECT_EQ(coupledBodies[k].w, normalOnlyBodies[k].w) << "body " << k;
+    }
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(coupled.normalImpulse[i], normalOnly.normalImpulse[i]) << "point " << i;
+        EXPECT_EQ(coupled.tangentImpulse[0][i], normalOnly.tangentImpulse[0][i]) << "point " << i;
     }
 }

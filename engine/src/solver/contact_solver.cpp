@@ -92,7 +92,7 @@ float4 dotWithLane(const LaneVectors& u, const LaneVectors& v, int j) {
 
 } // namespace
 
-RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
+RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCouplings which) {
     // C_(i,a),(j,b) = (mA + mB) (a_i . b_j) + (rA_i x a_i) . IA (rA_j x b_j)
     //               + (rB_i x a_i) . IB (rB_j x b_j),
     // column (j, b) over the lanes i. Each point has its own tangents, so a_i . b_j is not
@@ -113,9 +113,11 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
         return k + sB * dotWithLane(jB[a], c.responseB[b], j);
     };
     const int last = c.pointCount - 1;
+    const bool friction = which == RowCouplings::All;
+    c.frictionCoupled = friction && sA == 1.0f && sB == 1.0f;
     for (int j = 0; j <= last; ++j) {
         c.block.K[j] = column(j, kNormalRow, kNormalRow);
-        for (int b = 0; b < 2; ++b) {
+        for (int b = 0; b < 2 && friction; ++b) {
             c.frictionToNormal[j][b] = column(j, kTangent1Row + b, kNormalRow);
             // The last point's friction reaches only the normal rows: no friction row follows it.
             for (int a = 0; a < 2 && j < last; ++a) {
@@ -139,13 +141,13 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB) {
 namespace {
 
 // The rows' angular responses, couplings and effective masses, from the lever arms and axes.
-void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b) {
+void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b, RowCouplings couplings) {
     for (int k = 0; k < 3; ++k) {
         c.responseA[k] = mulLanes(a.invI, crossLanes(c.rA, c.axis[k]));
         c.responseB[k] = mulLanes(b.invI, crossLanes(c.rB, c.axis[k]));
     }
     // The effective masses are the inverses of the couplings' diagonals.
-    const RowDiagonals diagonal = computeCoupling(c, 1.0f, 1.0f);
+    const RowDiagonals diagonal = computeCoupling(c, 1.0f, 1.0f, couplings);
     c.normalMass = c.block.invDiagonal;
     c.tangentMass[0] = inverseLanes(diagonal.axis[kTangent1Row]);
     c.tangentMass[1] = inverseLanes(diagonal.axis[kTangent2Row]);
@@ -153,7 +155,8 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b)
 
 // The rows of manifold c.manifold into c, and that manifold's figures (prepareContacts).
 void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::span<const SolverBody> bodies,
-                     std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c) {
+                     std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
+                     RowCouplings couplings) {
     const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
     const SolverBody& a = bodies[ia];
     const SolverBody& b = bodies[ib];
@@ -240,7 +243,7 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::sp
         c.correctionVelocity[i] = f.correctionVelocity;
         c.sliding[i] = !p.sticking;
     }
-    computeRows(c, a, b);
+    computeRows(c, a, b, couplings);
     for (int i = 0; i < m.pointCount; ++i) {
         mf.points[i].normalMass = c.normalMass[i];
         mf.points[i].tangentMass[0] = c.tangentMass[0][i];
@@ -248,31 +251,51 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::sp
     }
 }
 
+// The first manifold of each block of kRowsPerBlock rows (prepareContacts' scratch).
+std::vector<uint32_t>& rowBlockFirsts() {
+    thread_local std::vector<uint32_t> firsts;
+    return firsts;
+}
+
 } // namespace
 
 void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
-                     std::vector<ContactConstraint>& constraints, TaskSystem* tasks) {
+                     std::vector<ContactConstraint>& constraints, TaskSystem* tasks, RowCouplings couplings) {
     // The solved manifolds' rows in the cache's order (asleep: kept, not solved); each row
-    // is then filled from its own manifold alone, on any thread.
-    size_t count = 0;
-    for (const ContactManifoldInfo& m : manifolds) count += m.pointCount > 0 && !m.sleeping ? 1 : 0;
-    // Sized for the step (step_arrays.h): resize after clear() alone would take a block of
-    // exactly `count`, fresh pages to fault in each step a settling pile adds a contact.
-    resetForStep(constraints, count);
-    for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
-        if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
+    // is then filled from its own manifold alone, on any thread. Rows and figures are written
+    // whole where they are filled, not cleared beforehand (sizeForStep): in a pile their arrays
+    // are past the cache, and a clearing pass would take them through memory twice.
+    std::vector<uint32_t>& firsts = rowBlockFirsts();
+    firsts.clear();
+    uint32_t count = 0;
+    for (uint32_t mi = 0; mi < manifolds.size(); ++mi) {
+        if (manifolds[mi].pointCount == 0 || manifolds[mi].sleeping) {
+            figures[mi] = ContactManifoldFigures{};
+            continue;
+        }
+        if (count % kRowsPerBlock == 0) firsts.push_back(mi);
+        ++count;
+    }
+    sizeForStep(constraints, count);
+    if (count == 0) return;
+    // Rows [begin, end), begin a multiple of kRowsPerBlock: from the block's first manifold on.
     auto fill = [&](uint32_t begin, uint32_t end) {
-        for (uint32_t k = begin; k < end; ++k) {
-            ContactConstraint& c = constraints[k];
-            prepareManifold(manifolds[c.manifold], figures[c.manifold], bodies, start, ctx, c);
+        for (uint32_t k = begin, mi = firsts[begin / kRowsPerBlock]; k < end; ++mi) {
+            ContactManifoldInfo& m = manifolds[mi];
+            if (m.pointCount == 0 || m.sleeping) continue;
+            ContactConstraint& c = constraints[k++];
+            c = ContactConstraint{};
+            c.manifold = mi;
+            figures[mi] = ContactManifoldFigures{};
+            prepareManifold(m, figures[mi], bodies, start, ctx, c, couplings);
         }
     };
     if (tasks)
-        tasks->parallelFor(static_cast<uint32_t>(count), kRowsPerBlock, fill);
+        tasks->parallelFor(count, kRowsPerBlock, fill);
     else
-        fill(0, static_cast<uint32_t>(count));
+        fill(0, count);
 }
 
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds,

@@ -108,6 +108,10 @@ struct ContactConstraint {
     uint32_t manifold = 0;        ///< into the contact cache and its figures, for writing back
     int pointCount = 0;           ///< 1..4
     bool sliding[4] = {false, false, false, false}; ///< dynamic friction; no t2 row (pyramid)
+    /// frictionToNormal and frictionToFriction hold the couplings of the bodies' real masses
+    /// (computeCoupling with sA = sB = 1 and friction columns). Block Gauss-Seidel's kernel
+    /// reads them and computes them first where this is false; the wide kernel never reads them.
+    bool frictionCoupled = false;
 };
 
 /// Index of the pair of points j < k (of four) in ContactConstraint::frictionToFriction:
@@ -115,25 +119,32 @@ struct ContactConstraint {
 constexpr int frictionPair(int j, int k) { return 3 * j - j * (j - 1) / 2 + (k - j - 1); }
 static_assert(frictionPair(0, 1) == 0 && frictionPair(1, 2) == 3 && frictionPair(2, 3) == 5);
 
+/// Which couplings prepareContacts computes: all, or the normal block's alone (the wide
+/// kernel carries friction to the normal rows through the velocities; the couplings' friction
+/// columns are then most of the cost of preparing a four-point manifold).
+enum class RowCouplings { All, NormalBlock };
+
 /// Rows, effective masses, couplings, restitution targets and biases of every manifold with
-/// points, into `constraints`; also writes the per-step figures of those points into
-/// `figures` (parallel to `manifolds`).
+/// points, into `constraints`; also writes the per-step figures of every manifold into
+/// `figures` (parallel to `manifolds`; zero for those without rows).
 void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
-                     std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr);
+                     std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,
+                     RowCouplings couplings = RowCouplings::All);
 
 /// Contact rows per block when a pass over them is spread over threads (TaskSystem).
 inline constexpr uint32_t kRowsPerBlock = 32;
 
-/// The couplings of `c` (normal block and friction columns); sA, sB scale each side's inverse
-/// mass and inertia: 1, or 0 for a side the shock-propagation pass freezes.
+/// The couplings of `c` (normal block, and with RowCouplings::All the friction columns); sA, sB
+/// scale each side's inverse mass and inertia: 1, or 0 for a side the shock-propagation pass
+/// freezes. Sets c.frictionCoupled when the friction columns are those of the real masses.
 /// Returns the rows' own couplings C_(i,a),(i,a), per axis a (lanes i), whose inverses are the
 /// effective masses.
 struct RowDiagonals {
     float4 axis[3] = {};
 };
-RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB);
+RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCouplings which = RowCouplings::All);
 
 /// The bounce of the points that landed this step (ContactPointInfo::landing: speculative,
 /// reached within the step, approaching faster than the restitution threshold). Run after

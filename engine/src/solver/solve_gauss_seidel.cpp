@@ -114,6 +114,9 @@ template <int N, bool Sweep>
 template <bool Sweep = false>
 void solveManifold(ContactConstraint& c, std::span<SolverBody> bodies, float sA, float sB,
                    const PassSettings& pass, float4& largest, LaneMeasure* measure = nullptr) {
+    // Rows prepared for the wide kernel (the overflow it hands over, or the shock pass) have
+    // the normal block alone; the real masses' friction columns are computed once, here.
+    if (sA == 1.0f && sB == 1.0f && !c.frictionCoupled) computeCoupling(c, 1.0f, 1.0f);
     withPointCount(c.pointCount, [&]<int N>() {
         solvePoints<N, Sweep>(c, bodies[c.indexA], bodies[c.indexB], sA, sB, pass, largest, measure);
     });

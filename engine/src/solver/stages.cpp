@@ -7,9 +7,9 @@
 
 namespace tumble {
 
-void prepareStage(SolveContext& ctx) {
+void prepareStage(SolveContext& ctx, RowCouplings couplings) {
     ScopedTimer t(ctx.profile.prepare);
-    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks);
+    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks, couplings);
     ctx.world.prepareJoints(ctx.step, false);
 }
 
@@ -30,7 +30,7 @@ void storeStage(SolveContext& ctx) {
 
 void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     const SolverSettings& ss = ctx.solver;
-    prepareStage(ctx);
+    prepareStage(ctx, passes.couplings);
     traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     warmStartStage(ctx, passes.warmStartContacts);
     traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));

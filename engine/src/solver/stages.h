@@ -10,7 +10,7 @@ namespace tumble {
 
 /// Contact rows (restitution targets from the start velocities, biases, couplings) and joint
 /// rows with last step's impulses.
-void prepareStage(SolveContext& ctx);
+void prepareStage(SolveContext& ctx, RowCouplings couplings = RowCouplings::All);
 
 /// Apply the accumulated contact and joint impulses, scaled by the warm-start factor; the
 /// contacts through `contacts` when given (RigidPasses::warmStartContacts).
@@ -48,6 +48,9 @@ struct RigidPasses {
     /// True when `iterate` measures the contact rows for the probe as it reaches them
     /// (VelocityScratch::sweep; probe.h's SweepProbe).
     bool measuresInSweep = false;
+    /// The contact rows' couplings `iterate` reads: All for block Gauss-Seidel's kernel;
+    /// NormalBlock when friction reaches the normal rows another way (the wide kernel).
+    RowCouplings couplings = RowCouplings::All;
 };
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes

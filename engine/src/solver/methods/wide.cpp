@@ -190,6 +190,7 @@ void solveWideMethod(SolveContext& ctx) {
     passes.end = scatter;
     passes.traced = traced;
     passes.splitImpulse = splitImpulse;
+    passes.couplings = RowCouplings::NormalBlock;
     solveRigid(ctx, passes);
 }
 
