@@ -385,7 +385,9 @@ private:
     void updateContacts();
     /// The solve stage: one SolveContext for `method` (world_solve.cpp).
     void solve(float dt, const SolverMethodInfo& method);
-    void shockPropagation(const struct StepContext& ctx);
+    /// The shock-propagation pass's order: levels by breadth-first search from the static
+    /// bodies, into the velocity scratch (world_solve.cpp).
+    void shockOrder();
     /// Build this step's joint rows (and the drag spring's), each with its cached impulse.
     void prepareJoints(const struct StepContext& ctx);
     /// Where joint `joint`'s bodies are now, with their solver records from `bodies` (the

@@ -40,8 +40,10 @@ public:
     virtual void prepareJoints(const StepContext& step, bool keepImpulses) = 0;
     /// After the solve: cache the joints' impulses, reaction forces, breaking.
     virtual void finishJoints() = 0;
-    /// One Gauss-Seidel pass bottom-up with the lower body of each contact frozen.
-    virtual void shockPropagation(const StepContext& step) = 0;
+    /// The shock-propagation pass's order, into SolveContext::scratch: each contact row's
+    /// frozen side (the body nearer the ground), the rows bottom-up and where each level ends
+    /// (VelocityScratch). The pass itself is the method's (RigidPasses::shock).
+    virtual void shockOrder() = 0;
 
 protected:
     ~SolveWorld() = default;

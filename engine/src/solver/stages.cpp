@@ -1,6 +1,7 @@
 // Stages shared by the solver methods (stages.h).
 #include "solver/stages.h"
 
+#include "core/step_arrays.h"
 #include "solver/probe.h"
 #include "solver/scalar_rows.h"
 #include "solver/trace.h"
@@ -26,6 +27,25 @@ void storeStage(SolveContext& ctx) {
     ScopedTimer t(ctx.profile.storeImpulses);
     finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
     ctx.world.finishJoints();
+}
+
+void shockPassGaussSeidel(SolveContext& ctx) {
+    VelocityScratch& scratch = ctx.scratch;
+    std::vector<ContactConstraint>& constraints = ctx.constraints;
+    // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
+    // split-impulse pass that follows needs their real normal blocks back (it reads nothing
+    // else of the couplings), so those are kept aside.
+    std::vector<NormalBlock>& kept = scratch.keptBlocks;
+    clearForStep(kept, constraints.size());
+    for (size_t i = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
+    const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
+    scratch.iteration = 1;
+    solveContactsGaussSeidel(constraints, ctx.bodies, ctx.step, scratch);
+    for (size_t i = 0, k = 0; i < constraints.size(); ++i)
+        if (scratch.frozenSide[i] != 0) constraints[i].block = kept[k++];
+    scratch.iteration = iteration;
+    scratch.iterationCount = iterationCount;
 }
 
 void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
@@ -86,7 +106,12 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         ScopedTimer t(ctx.profile.relax);
         const bool shock = ss.shockPropagation && ss.velocityIterations > 0;
         sweep.beforeRelax(shock);
-        if (shock) ctx.world.shockPropagation(ctx.step);
+        if (shock) {
+            ctx.world.shockOrder();
+            (passes.shock ? passes.shock : shockPassGaussSeidel)(ctx);
+            ctx.scratch.frozenSide.clear();
+            ctx.scratch.order.clear();
+        }
         sweep.afterRelax();
         if (ctx.step.splitImpulse && passes.splitImpulse)
             passes.splitImpulse(ctx, ss.positionIterations);

@@ -51,7 +51,15 @@ struct RigidPasses {
     /// The contact rows' couplings `iterate` reads: All for block Gauss-Seidel's kernel;
     /// NormalBlock when friction reaches the normal rows another way (the wide kernel).
     RowCouplings couplings = RowCouplings::All;
+    /// The shock-propagation pass on the order in ctx.scratch (SolveWorld::shockOrder), when
+    /// the method has its own; it must change impulses and velocities only, and leave the
+    /// rows' couplings as it found them. Null: shockPassGaussSeidel.
+    void (*shock)(SolveContext& ctx) = nullptr;
 };
+
+/// One block Gauss-Seidel pass bottom-up with the lower body of each contact frozen
+/// (infinitely heavy), on the order in ctx.scratch (Guendelman et al. 2003).
+void shockPassGaussSeidel(SolveContext& ctx);
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes
 /// (joint rows first unless the method solves them, then `iterate`; fewer once the residual

@@ -67,7 +67,6 @@ struct StepPipeline {
     std::vector<int> level;                        ///< by slot: contacts away from the ground
     std::vector<uint32_t> levelQueue, levelStart, levelNext, levelLinks; ///< shock pass: the contact graph, its search
     std::vector<uint32_t> ordinal;                 ///< per slot: its place among live bodies
-    std::vector<NormalBlock> keptBlocks;           ///< shock pass: frozen pairs' real normal blocks
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data

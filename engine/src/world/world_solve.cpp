@@ -56,7 +56,7 @@ public:
         w_.prepareJoints(step);
     }
     void finishJoints() override { w_.finishJoints(step_.dt); }
-    void shockPropagation(const StepContext& step) override { w_.shockPropagation(step); }
+    void shockOrder() override { w_.shockOrder(); }
 
 private:
     // A moved body's solver record and pose follow it.
@@ -216,10 +216,10 @@ void World::traceStage(TraceStage stage, int count) {
     p.trace.marks.push_back(m);
 }
 
-void World::shockPropagation(const StepContext& ctx) {
+void World::shockOrder() {
     StepPipeline& p = *pipeline_;
     // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
-    std::span<ContactConstraint> constraints(p.constraints);
+    std::span<const ContactConstraint> constraints(p.constraints);
     // Level of each body: contacts away from the nearest static body, by a breadth-first
     // search over the contact graph (its links by body, counted then filled). Shortest
     // distances are one answer whatever the search's order, so the pass is deterministic.
@@ -270,29 +270,18 @@ void World::shockPropagation(const StepContext& ctx) {
         const int l = std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
         return l == unset ? static_cast<int>(queue.size()) : l; // no level reaches the body count
     };
-    start.assign(queue.size() + 2, 0);
-    for (size_t i = 0; i < constraints.size(); ++i) ++start[static_cast<size_t>(lowest(i)) + 1];
-    for (size_t l = 0; l + 1 < start.size(); ++l) start[l + 1] += start[l];
+    std::vector<uint32_t>& ends = scratch.levelEnds;
+    ends.assign(queue.size() + 1, 0);
+    for (size_t i = 0; i < constraints.size(); ++i) ++ends[static_cast<size_t>(lowest(i))];
+    for (size_t l = 0, sum = 0; l < ends.size(); ++l) {
+        const uint32_t here = ends[l];
+        ends[l] = static_cast<uint32_t>(sum);
+        sum += here;
+    }
     std::vector<uint32_t>& order = scratch.order;
     order.resize(constraints.size());
-    for (size_t i = 0; i < constraints.size(); ++i)
-        order[start[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
-    // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
-    // split-impulse pass that follows needs their real normal blocks back (it reads nothing
-    // else of the couplings), so those are kept aside.
-    std::vector<NormalBlock>& kept = p.keptBlocks;
-    clearForStep(kept, constraints.size());
-    for (size_t i = 0; i < constraints.size(); ++i)
-        if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
-    const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
-    scratch.iteration = 1;
-    solveContactsGaussSeidel(constraints, p.bodies, ctx, scratch);
-    for (size_t i = 0, k = 0; i < constraints.size(); ++i)
-        if (scratch.frozenSide[i] != 0) constraints[i].block = kept[k++];
-    scratch.frozenSide.clear();
-    order.clear();
-    scratch.iteration = iteration;
-    scratch.iterationCount = iterationCount;
+    // Each level's start, advanced past every row placed: its end when all are.
+    for (size_t i = 0; i < constraints.size(); ++i) order[ends[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
 }
 
 } // namespace tumble
