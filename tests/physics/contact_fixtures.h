@@ -110,4 +110,15 @@ inline std::vector<glm::vec3> positions(const World& w, const std::vector<BodyId
     return out;
 }
 
+/// The largest displacement of any box of `build`'s structure (on the ground) after 10 s
+/// (600 steps) with settings s.
+template <class Build> float displacementAfterTenSeconds(const Settings& s, Build build) {
+    World w(s);
+    addGround(w);
+    std::vector<BodyId> ids = build(w);
+    std::vector<glm::vec3> start = positions(w, ids);
+    for (int i = 0; i < 600; ++i) w.step();
+    return maxDisplacement(w, ids, start);
+}
+
 } // namespace tumble::test

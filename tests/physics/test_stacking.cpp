@@ -14,16 +14,6 @@ StackResult runStack(int count, float seconds, bool warmStarting) {
     return tumble::test::runStack(s, count, seconds);
 }
 
-/// The largest displacement of any box of `build`'s structure after 10 s with settings s.
-template <class Build> float displacementAfterTenSeconds(const Settings& s, Build build) {
-    World w(s);
-    addGround(w);
-    std::vector<BodyId> ids = build(w);
-    std::vector<glm::vec3> start = positions(w, ids);
-    for (int i = 0; i < 600; ++i) w.step();
-    return maxDisplacement(w, ids, start);
-}
-
 } // namespace
 
 TEST(Stacking, TwentyBoxStackStandsTenSecondsAtTenIterations) {

@@ -196,6 +196,14 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
 float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<struct JointRow> joints,
                           std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& scratch);
 
+/// The shock-propagation pass (the order and frozen sides in `scratch`, SolveWorld::shockOrder)
+/// with the wide kernel's rows (wide_contacts.h): each point's friction reaches the rows after
+/// it through the velocities, so the rows need their normal blocks alone (RowCouplings::
+/// NormalBlock), and a frozen pair's is rebuilt from its moving side for the visit; the rows'
+/// own are left as they were.
+void shockPassThroughVelocities(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
+                                const StepContext& ctx, const VelocityScratch& scratch);
+
 /// Rolling resistance and torsional friction, per manifold: three rows on the relative angular
 /// velocity wrel = wB - wA, bounded by the pair's coefficients (m) times the manifold's
 /// normal impulse L = sum lambda_n as it stands:
