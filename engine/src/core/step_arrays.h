@@ -28,16 +28,4 @@ template <class T> void resetForStep(std::vector<T>& v, size_t n) {
     v.resize(n);
 }
 
-/// `v` holding `n` elements for a caller that writes every one of them: the elements kept from
-/// last step are left as they were (only new ones are value-initialised), so a large record is
-/// written once, by its writer, rather than zeroed in one pass and filled in another (two trips
-/// through memory when the array is past the cache). Its block is sized as by clearForStep.
-template <class T> void sizeForStep(std::vector<T>& v, size_t n) {
-    if (v.capacity() < n || v.capacity() > n + n / 4 + 64) {
-        std::vector<T>().swap(v);
-        v.reserve(n + n / 16);
-    }
-    v.resize(n);
-}
-
 } // namespace tumble

@@ -125,8 +125,8 @@ static_assert(frictionPair(0, 1) == 0 && frictionPair(1, 2) == 3 && frictionPair
 enum class RowCouplings { All, NormalBlock };
 
 /// Rows, effective masses, couplings, restitution targets and biases of every manifold with
-/// points, into `constraints`; also writes the per-step figures of every manifold into
-/// `figures` (parallel to `manifolds`; zero for those without rows).
+/// points, into `constraints`; also writes the per-step figures of those points into
+/// `figures` (parallel to `manifolds`).
 void prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,

@@ -103,9 +103,8 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                 }
         }
         p.lastDt = dt;
-        // The figures are this step's alone: prepareContacts, which every method runs first,
-        // writes every manifold's.
-        sizeForStep(p.contactFigures, p.manifolds.size());
+        // The figures are this step's alone: the method writes those of the points it prepares.
+        resetForStep(p.contactFigures, p.manifolds.size());
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass. The records have room for the world's one that prepareJoints puts
