@@ -90,7 +90,7 @@ TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
     std::vector<SolverBody> bodies;
     const std::vector<ContactConstraint> constraints = randomConstraints(300, 1500, bodies);
     ConstraintColours colours;
-    std::vector<uint64_t> bits;
+    std::vector<uint32_t> bits;
     colourConstraints(constraints, bodies, colours, bits);
     std::vector<int> seen(constraints.size(), 0);
     for (const std::vector<uint32_t>& colour : colours.colours) {
@@ -122,7 +122,7 @@ TEST(Colouring, ABodyTouchingMoreThanTheCapOverflowsAndStaticBodiesNever) {
         constraints[40 + i].indexA = 41, constraints[40 + i].indexB = 42 + i; // static hub 41
     }
     ConstraintColours colours;
-    std::vector<uint64_t> bits;
+    std::vector<uint32_t> bits;
     colourConstraints(constraints, bodies, colours, bits);
     EXPECT_EQ(colours.overflow.size(), 8u);
     EXPECT_EQ(colours.colours.size(), size_t(ConstraintColours::kMaxColours));

@@ -29,8 +29,8 @@ struct ConstraintColours {
 };
 
 /// Colour `constraints` (whose bodies are `bodies`) into `out`, reusing its storage.
-/// `usedBits` is scratch (one bit per body and colour).
+/// `usedColours` is scratch (by body, one bit per colour).
 void colourConstraints(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
-                       ConstraintColours& out, std::vector<uint64_t>& usedBits);
+                       ConstraintColours& out, std::vector<uint32_t>& usedColours);
 
 } // namespace tumble

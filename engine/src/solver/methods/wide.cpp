@@ -23,7 +23,7 @@ namespace {
 
 struct WideData final : MethodData {
     ConstraintColours colours;
-    std::vector<uint64_t> usedBits;
+    std::vector<uint32_t> usedColours; ///< scratch for colourConstraints
     std::vector<WideGroup<4>> groups4;
     std::vector<WideGroup<8>> groups8;
     /// Where each colour's groups begin in the groups' (solve) order, then their end.
@@ -63,7 +63,7 @@ bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 
 /// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
 void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
-    colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedBits);
+    colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     d.eight = useEightLanes(ctx.solver);
     const int lanes = d.eight ? 8 : 4;
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) { buildWideGroups<W>(ctx.constraints, d.colours.colours, groups); });
