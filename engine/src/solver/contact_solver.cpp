@@ -292,18 +292,28 @@ void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
             const ContactManifoldInfo& m = manifolds[c.manifold];
             SolverBody& a = bodies[c.indexA];
             SolverBody& b = bodies[c.indexB];
-            float4 vA = toFloat4(a.v), wA = toFloat4(a.w), vB = toFloat4(b.v), wB = toFloat4(b.w);
+            glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
             for (int i = 0; i < c.pointCount; ++i) {
                 const ContactPointInfo& p = m.points[i];
                 const float target = p.landing ? -m.restitution * p.approachVelocity : 0.0f;
-                const float vn = along(relativeVelocity(c, vA, wA, vB, wB), c.axis[kNormalRow])[i];
+                // Point i's normal row alone (one scalar row, its own lever arms), summed in the
+                // order contact_rows.h's relativeVelocity and along sum the lanes.
+                const glm::vec3 rA = laneVector(c.rA, i), rB = laneVector(c.rB, i), n = laneVector(c.axis[kNormalRow], i);
+                const glm::vec3 v = vB - vA;
+                const glm::vec3 vrel{v.x + (wB.y * rB.z - wB.z * rB.y) - (wA.y * rA.z - wA.z * rA.y),
+                                     v.y + (wB.z * rB.x - wB.x * rB.z) - (wA.z * rA.x - wA.x * rA.z),
+                                     v.z + (wB.x * rB.y - wB.y * rB.x) - (wA.x * rA.y - wA.y * rA.x)};
+                const float vn = n.x * vrel.x + n.y * vrel.y + n.z * vrel.z;
                 const float next = std::max(lambda[ci][i] + c.normalMass[i] * (target - vn), 0.0f);
-                float4 dlambda[3] = {};
-                dlambda[kNormalRow][i] = next - lambda[ci][i];
+                const float d = next - lambda[ci][i];
                 lambda[ci][i] = next;
-                applyImpulses(c, dlambda, c.invMassA, c.invMassB, 1.0f, 1.0f, vA, wA, vB, wB);
+                const glm::vec3 P = d * n;
+                vA -= c.invMassA * P;
+                vB += c.invMassB * P;
+                wA -= d * laneVector(c.responseA[kNormalRow], i);
+                wB += d * laneVector(c.responseB[kNormalRow], i);
             }
-            a.v = toVec3(vA), a.w = toVec3(wA), b.v = toVec3(vB), b.w = toVec3(wB);
+            a.v = vA, a.w = wA, b.v = vB, b.w = wB;
         }
     }
 }
