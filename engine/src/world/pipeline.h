@@ -65,6 +65,7 @@ struct StepPipeline {
     std::vector<JointRow> positionRows;            ///< one joint's rows in a position iteration
     std::vector<std::vector<float>> jointImpulses; ///< by joint slot: last step's accumulated impulses
     std::vector<int> level;                        ///< by slot: contacts away from the ground
+    std::vector<uint8_t> anchored;                 ///< by slot: 1 for a live static or kinematic body (level 0)
     std::vector<uint32_t> levelQueue, levelStart, levelNext, levelLinks; ///< shock pass: the contact graph, its search
     std::vector<uint32_t> ordinal;                 ///< per slot: its place among live bodies
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic

@@ -113,12 +113,16 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         p.bodies.resize(slots_.size());
         p.split.assign(slots_.size(), SplitVelocity{});
         p.poses.resize(slots_.size());
+        p.anchored.resize(slots_.size());
         forEachSlot([&](uint32_t i) {
             const Slot& s = slots_[i];
             SolverBody& sb = p.bodies[i];
             SolverPose& pose = p.poses[i];
             sb = SolverBody{};
             pose = SolverPose{};
+            // The shock pass's roots, noted while the slot is at hand (shockOrder would walk
+            // every slot again for them: a cache miss each, 0.6 % of the sphere pit's step).
+            p.anchored[i] = s.alive && s.body.invMass == 0.0f;
             if (!s.alive) return;
             const Body& b = s.body;
             sb.v = b.linearVelocity;
@@ -232,7 +236,7 @@ void World::shockOrder() {
     level.assign(n, unset);
     queue.clear();
     for (uint32_t i = 0; i < n; ++i)
-        if (slots_[i].alive && slots_[i].body.invMass == 0.0f) {
+        if (p.anchored[i]) {
             level[i] = 0;
             queue.push_back(i);
         }
