@@ -72,7 +72,6 @@ json eventsJson(const World& world) {
     return out;
 }
 
-/// Dynamic bodies asleep at the end.
 /// ms per step each thread spent in the step's parallel loops, from their sums over `steps`.
 json threadMeans(const std::vector<double>& sums, size_t steps) {
     json out = json::array();
@@ -80,6 +79,7 @@ json threadMeans(const std::vector<double>& sums, size_t steps) {
     return out;
 }
 
+/// Dynamic bodies asleep at the end.
 int sleepingCount(const World& world) {
     int n = 0;
     for (BodyId id : world.bodyIds()) n += world.body(id).sleeping ? 1 : 0;

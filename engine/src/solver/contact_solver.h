@@ -168,9 +168,6 @@ struct VelocityScratch {
     /// infinitely heavy), 2 when B is, 0 otherwise; empty in ordinary iterations.
     std::vector<uint8_t> frozenSide;
     std::vector<uint32_t> order; ///< constraint visiting order for that pass; empty = as stored
-    /// Shock pass: where each level's rows end in `order` (level 0 first; the rows of bodies
-    /// no static body reaches are the last level).
-    std::vector<uint32_t> levelEnds;
     std::vector<NormalBlock> keptBlocks; ///< shock pass: frozen pairs' real normal blocks
     int iteration = 0;         ///< index of the velocity iteration being run
     int iterationCount = 0;    ///< velocity iterations this step

@@ -61,8 +61,8 @@ template <int W, class Record> struct LaneBodies {
     Record* a[W];
     Record* b[W];
 
-    LaneBodies(const WideGroup<W>& g, std::span<Record> records) {
-        static Record none{};
+    /// `none`: the record an empty lane reads (at rest; never written, as an empty lane is not).
+    LaneBodies(const WideGroup<W>& g, std::span<Record> records, Record& none) {
         for (int l = 0; l < W; ++l) {
             const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
             a[l] = live ? &records[g.bodyA[l]] : &none;
@@ -109,7 +109,8 @@ template <int W, int N> inline F<W> applyNormalChanges(const WideGroup<W>& g, co
 template <int W, int N>
 [[gnu::noinline]] void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass,
                                   F<W>& largest, WideLaneChange* changes) {
-    const LaneBodies<W, SolverBody> lanes(g, bodies);
+    SolverBody none{};
+    const LaneBodies<W, SolverBody> lanes(g, bodies, none);
     Velocities<W> vel = lanes.gather();
     const F<W> zero{};
     const F<W> mA = g.invMassA, mB = g.invMassB;
@@ -211,7 +212,8 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
     bool anyLane = false;
     for (int l = 0; l < W; ++l) anyLane |= any[l] != 0;
     if (!anyLane) return;
-    const LaneBodies<W, SplitVelocity> lanes(g, split);
+    SplitVelocity none{};
+    const LaneBodies<W, SplitVelocity> lanes(g, split, none);
     Velocities<W> vel = lanes.gather();
     const F<W> zero{};
     F<W> gap[4], delta[4], response[4][4];
@@ -244,7 +246,8 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
 /// Last step's impulses of a group's points, as they stand, applied to its bodies
 /// (contact_solver.h's warmStartContacts, lane by lane).
 template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>& g, std::span<SolverBody> bodies) {
-    const LaneBodies<W, SolverBody> lanes(g, bodies);
+    SolverBody none{};
+    const LaneBodies<W, SolverBody> lanes(g, bodies, none);
     Velocities<W> vel = lanes.gather();
     WideVector<W> P, dwA, dwB;
 #pragma GCC unroll 4

@@ -273,18 +273,13 @@ void World::shockOrder() {
         const int l = std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
         return l == unset ? static_cast<int>(queue.size()) : l; // no level reaches the body count
     };
-    std::vector<uint32_t>& ends = scratch.levelEnds;
-    ends.assign(queue.size() + 1, 0);
-    for (size_t i = 0; i < constraints.size(); ++i) ++ends[static_cast<size_t>(lowest(i))];
-    for (size_t l = 0, sum = 0; l < ends.size(); ++l) {
-        const uint32_t here = ends[l];
-        ends[l] = static_cast<uint32_t>(sum);
-        sum += here;
-    }
+    start.assign(queue.size() + 2, 0);
+    for (size_t i = 0; i < constraints.size(); ++i) ++start[static_cast<size_t>(lowest(i)) + 1];
+    for (size_t l = 0; l + 1 < start.size(); ++l) start[l + 1] += start[l];
     std::vector<uint32_t>& order = scratch.order;
     order.resize(constraints.size());
-    // Each level's start, advanced past every row placed: its end when all are.
-    for (size_t i = 0; i < constraints.size(); ++i) order[ends[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
+    for (size_t i = 0; i < constraints.size(); ++i)
+        order[start[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
 }
 
 } // namespace tumble
