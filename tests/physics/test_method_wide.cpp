@@ -12,6 +12,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <set>
@@ -363,10 +364,7 @@ TEST(WideMethod, ItsShockPassMovesNoFrozenBodyAndStopsTheRowsFromApproaching) {
     for (int i = 0; i < 4; ++i) c.bias[i] = 0.0f;
     bodies[1].v.y = -3.0f; // B falls onto A at every point
     const SolverBody before = bodies[0];
-    VelocityScratch scratch;
-    scratch.order = {0};
-    scratch.frozenSide = {1};
-    shockPassThroughVelocities(std::span(&c, 1), bodies, StepContext{}, scratch);
+    shockManifoldThroughVelocities(c, bodies, StepContext{}, 1);
     EXPECT_EQ(bodies[0].v, before.v);
     EXPECT_EQ(bodies[0].w, before.w);
     for (int i = 0; i < 4; ++i) {
@@ -375,4 +373,111 @@ TEST(WideMethod, ItsShockPassMovesNoFrozenBodyAndStopsTheRowsFromApproaching) {
         EXPECT_GT(glm::dot(vrel, laneVector(c.axis[kNormalRow], i)), -1e-3f) << "point " << i;
     }
     EXPECT_GT(c.normalImpulse[0] + c.normalImpulse[1] + c.normalImpulse[2] + c.normalImpulse[3], 0.0f);
+}
+
+namespace {
+
+/// `count` manifolds with fourPointRows' rows between random pairs of `bodyCount` tumbling
+/// bodies (every tenth static), for passes over many lanes.
+std::vector<ContactConstraint> randomRows(int bodyCount, int count, std::vector<SolverBody>& bodies) {
+    std::vector<SolverBody> pair;
+    const ContactConstraint rows = fourPointRows(pair, RowCouplings::NormalBlock);
+    std::vector<ContactConstraint> constraints = randomConstraints(bodyCount, count, bodies);
+    std::mt19937 random(11);
+    std::uniform_real_distribution<float> speed(-1.0f, 1.0f);
+    for (int i = 0; i < bodyCount; ++i) {
+        if (bodies[i].invMass == 0.0f) continue;
+        bodies[i].invI = pair[i % 2].invI;
+        bodies[i].v = glm::vec3(speed(random), speed(random), speed(random));
+        bodies[i].w = glm::vec3(speed(random), speed(random), speed(random));
+    }
+    for (ContactConstraint& c : constraints) {
+        const uint32_t a = c.indexA, b = c.indexB;
+        c = rows;
+        c.indexA = a, c.indexB = b;
+        c.invMassA = bodies[a].invMass, c.invMassB = bodies[b].invMass;
+        c.normalImpulse = float4{} + 0.1f;
+    }
+    return constraints;
+}
+
+} // namespace
+
+TEST(Colouring, PackingAColourBottomUpMovesItsManifoldsBetweenLanesNotWhatAPassGivesThem) {
+    // The wide shock pass needs each colour's manifolds in level order (orderColours); the
+    // iterations must give every manifold and body the same bits either way.
+    std::vector<SolverBody> bodies;
+    const std::vector<ContactConstraint> constraints = randomRows(200, 900, bodies);
+    ConstraintColours asColoured;
+    std::vector<uint32_t> bits;
+    colourConstraints(constraints, bodies, asColoured, bits);
+    ConstraintColours reordered = asColoured;
+    std::vector<uint32_t> order(constraints.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(order.size()) - 1 - i;
+    std::vector<uint8_t> scratch;
+    orderColours(reordered, order, scratch);
+    ASSERT_EQ(reordered.colours.size(), asColoured.colours.size());
+    for (size_t k = 0; k < asColoured.colours.size(); ++k) {
+        std::vector<uint32_t> expected = asColoured.colours[k];
+        std::reverse(expected.begin(), expected.end());
+        EXPECT_EQ(reordered.colours[k], expected) << "colour " << k << ": its own manifolds, in the order given";
+    }
+    auto solve = [&](const ConstraintColours& colours) {
+        std::vector<ContactConstraint> rows = constraints;
+        std::vector<SolverBody> moved = bodies;
+        std::vector<WideGroup<4>> groups;
+        buildWideGroups<4>(rows, colours.colours, groups);
+        WidePassSettings pass;
+        for (int i = 0; i < 3; ++i) solveWideGroups<4>(groups, moved, pass);
+        scatterWideImpulses<4>(groups, rows);
+        return std::make_pair(rows, moved);
+    };
+    const auto [rowsA, bodiesA] = solve(asColoured);
+    const auto [rowsB, bodiesB] = solve(reordered);
+    for (size_t i = 0; i < bodies.size(); ++i) {
+        EXPECT_EQ(bodiesA[i].v, bodiesB[i].v) << "body " << i;
+        EXPECT_EQ(bodiesA[i].w, bodiesB[i].w) << "body " << i;
+    }
+    for (size_t i = 0; i < rowsA.size(); ++i)
+        for (int p = 0; p < 4; ++p) {
+            EXPECT_EQ(rowsA[i].normalImpulse[p], rowsB[i].normalImpulse[p]) << "constraint " << i;
+            EXPECT_EQ(rowsA[i].tangentImpulse[0][p], rowsB[i].tangentImpulse[0][p]) << "constraint " << i;
+        }
+    EXPECT_NE(bodiesA[1].v, bodies[1].v) << "the passes moved the bodies";
+}
+
+TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
+    // Two manifolds in one group: 0-1 at level 0 (A frozen) and 2-3 at level 1 (B frozen). A
+    // visit of level 0 leaves the other lane's bodies and impulses as they were, leaves body 0
+    // as it was, and leaves body 1 with no normal velocity into body 0 at any point.
+    std::vector<SolverBody> pair;
+    const ContactConstraint rows = fourPointRows(pair, RowCouplings::NormalBlock);
+    std::vector<SolverBody> bodies = {pair[0], pair[1], pair[0], pair[1]};
+    std::vector<ContactConstraint> constraints = {rows, rows};
+    constraints[1].indexA = 2, constraints[1].indexB = 3;
+    for (ContactConstraint& c : constraints)
+        for (int i = 0; i < 4; ++i) c.bias[i] = 0.0f, c.normalImpulse[i] = 0.2f;
+    bodies[1].v.y = bodies[3].v.y = -3.0f; // B falls onto A at every point
+    std::vector<WideGroup<4>> groups;
+    buildWideGroups<4>(constraints, {{0, 1}}, groups);
+    ASSERT_EQ(groups.size(), 1u);
+    const std::vector<SolverBody> before = bodies;
+    const std::vector<uint32_t> level = {0, 1};
+    const std::vector<uint8_t> frozen = {1, 2};
+    shockWideGroup<4>(groups[0], 0, bodies, WidePassSettings{}, level, frozen);
+    scatterWideImpulses<4>(groups, constraints);
+    EXPECT_EQ(bodies[0].v, before[0].v);
+    EXPECT_EQ(bodies[0].w, before[0].w);
+    for (int k : {2, 3}) {
+        EXPECT_EQ(bodies[k].v, before[k].v) << "body " << k << " of the lane at level 1";
+        EXPECT_EQ(bodies[k].w, before[k].w) << "body " << k << " of the lane at level 1";
+    }
+    const ContactConstraint& c = constraints[0];
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(constraints[1].normalImpulse[i], 0.2f) << "point " << i << " of the lane at level 1";
+        const glm::vec3 rA = laneVector(c.rA, i), rB = laneVector(c.rB, i);
+        const glm::vec3 vrel = bodies[1].v + glm::cross(bodies[1].w, rB) - bodies[0].v - glm::cross(bodies[0].w, rA);
+        EXPECT_GT(glm::dot(vrel, laneVector(c.axis[kNormalRow], i)), -1e-3f) << "point " << i;
+    }
+    EXPECT_GT(c.normalImpulse[0] + c.normalImpulse[1] + c.normalImpulse[2] + c.normalImpulse[3], 0.8f);
 }

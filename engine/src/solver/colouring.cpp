@@ -31,4 +31,16 @@ void colourConstraints(std::span<const ContactConstraint> constraints, std::span
     while (!out.colours.empty() && out.colours.back().empty()) out.colours.pop_back();
 }
 
+void orderColours(ConstraintColours& colours, std::span<const uint32_t> order, std::vector<uint8_t>& colourOf) {
+    constexpr uint8_t kNone = 0xff;
+    static_assert(ConstraintColours::kMaxColours < kNone);
+    colourOf.assign(order.size(), kNone);
+    for (size_t k = 0; k < colours.colours.size(); ++k) {
+        for (uint32_t i : colours.colours[k]) colourOf[i] = static_cast<uint8_t>(k);
+        colours.colours[k].clear();
+    }
+    for (uint32_t i : order)
+        if (colourOf[i] != kNone) colours.colours[colourOf[i]].push_back(i);
+}
+
 } // namespace tumble

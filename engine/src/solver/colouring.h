@@ -33,4 +33,10 @@ struct ConstraintColours {
 void colourConstraints(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
                        ConstraintColours& out, std::vector<uint32_t>& usedColours);
 
+/// Each colour's manifolds put in the order they come in `order` (every constraint once: the
+/// shock pass's bottom-up order); the overflow is left as it was. The manifolds of a colour
+/// share no moving body, so a pass over a colour gives each the same result in any order:
+/// this moves manifolds between lanes and groups, not what they get. `colourOf` is scratch.
+void orderColours(ConstraintColours& colours, std::span<const uint32_t> order, std::vector<uint8_t>& colourOf);
+
 } // namespace tumble

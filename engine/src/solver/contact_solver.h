@@ -168,6 +168,7 @@ struct VelocityScratch {
     /// infinitely heavy), 2 when B is, 0 otherwise; empty in ordinary iterations.
     std::vector<uint8_t> frozenSide;
     std::vector<uint32_t> order; ///< constraint visiting order for that pass; empty = as stored
+    std::vector<uint32_t> shockLevel; ///< shock pass: per constraint, the lower of its bodies' levels
     std::vector<NormalBlock> keptBlocks; ///< shock pass: frozen pairs' real normal blocks
     int iteration = 0;         ///< index of the velocity iteration being run
     int iterationCount = 0;    ///< velocity iterations this step
@@ -193,13 +194,13 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
 float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<struct JointRow> joints,
                           std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& scratch);
 
-/// The shock-propagation pass (the order and frozen sides in `scratch`, SolveWorld::shockOrder)
-/// with the wide kernel's rows (wide_contacts.h): each point's friction reaches the rows after
-/// it through the velocities, so the rows need their normal blocks alone (RowCouplings::
-/// NormalBlock), and a frozen pair's is rebuilt from its moving side for the visit; the rows'
-/// own are left as they were.
-void shockPassThroughVelocities(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
-                                const StepContext& ctx, const VelocityScratch& scratch);
+/// The shock-propagation pass's visit of one manifold with the wide kernel's rows
+/// (wide_contacts.h), for the manifolds the wide method could not colour: each point's
+/// friction reaches the rows after it through the velocities, so the rows need their normal
+/// block alone (RowCouplings::NormalBlock), and with a side frozen (1: A, 2: B, 0: neither)
+/// that block is rebuilt from the moving side for the visit; the row's own is left as it was.
+void shockManifoldThroughVelocities(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
+                                    uint8_t frozen);
 
 /// Rolling resistance and torsional friction, per manifold: three rows on the relative angular
 /// velocity wrel = wB - wA, bounded by the pair's coefficients (m) times the manifold's

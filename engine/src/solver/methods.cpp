@@ -41,10 +41,10 @@ constexpr std::array kMethods = {
         "solved 4 (SSE) or 8 (AVX2, when the CPU has it) at once, one per SIMD lane, colour by "
         "colour (Box3D's wide solver). Same update, lambda_i = clamp(lambda_i - omega (Cdot_i - "
         "b_i) / K_ii); a different visiting order (by colour), and a point's friction reaches the "
-        "rows after it through the velocities rather than precomputed couplings (the shock pass "
-        "too), so its results differ from block Gauss-Seidel's in the last digits and converge "
-        "alike. Manifolds past 32 colours are solved one by one after the colours. Bit for bit "
-        "the same with 4 or 8 lanes.",
+        "rows after it through the velocities rather than precomputed couplings, so its results "
+        "differ from block Gauss-Seidel's in the last digits and converge alike. The shock pass "
+        "runs on the same lanes, level by level from the ground up. Manifolds past 32 colours "
+        "are solved one by one after the colours. Bit for bit the same with 4 or 8 lanes.",
         kRigid | kUsesRelaxation | kUsesSimdLanes, false, solveWideMethod},
     SolverMethodInfo{
         "pgs", "PGS, row by row",

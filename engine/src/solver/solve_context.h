@@ -41,8 +41,8 @@ public:
     /// After the solve: cache the joints' impulses, reaction forces, breaking.
     virtual void finishJoints() = 0;
     /// The shock-propagation pass's order, into SolveContext::scratch: each contact row's
-    /// frozen side (the body nearer the ground) and the rows bottom-up (VelocityScratch). The
-    /// pass itself is the method's (RigidPasses::shock).
+    /// frozen side (the body nearer the ground), its level (the lower of its bodies') and the
+    /// rows bottom-up (VelocityScratch). The pass itself is the method's (RigidPasses::shock).
     virtual void shockOrder() = 0;
 
 protected:

@@ -234,21 +234,17 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
     return largestChange(largest);
 }
 
-void shockPassThroughVelocities(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
-                                const StepContext& ctx, const VelocityScratch& scratch) {
+void shockManifoldThroughVelocities(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
+                                    uint8_t frozen) {
     PassSettings pass;
     pass.omega = ctx.relaxation;
     pass.cone = ctx.cone;
     pass.sweeps = kInnerSweeps;
-    for (uint32_t ci : scratch.order) {
-        ContactConstraint& c = constraints[ci];
-        const uint8_t frozen = scratch.frozenSide[ci];
-        const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
-        const NormalBlock block = frozen != 0 ? frozenNormalBlock(c, frozen) : c.block;
-        withPointCount(c.pointCount, [&]<int N>() {
-            solvePointsThroughVelocities<N>(c, block, bodies[c.indexA], bodies[c.indexB], sA, sB, pass);
-        });
-    }
+    const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
+    const NormalBlock block = frozen != 0 ? frozenNormalBlock(c, frozen) : c.block;
+    withPointCount(c.pointCount, [&]<int N>() {
+        solvePointsThroughVelocities<N>(c, block, bodies[c.indexA], bodies[c.indexB], sA, sB, pass);
+    });
 }
 
 } // namespace tumble

@@ -29,7 +29,10 @@ void storeStage(SolveContext& ctx) {
     ctx.world.finishJoints();
 }
 
+bool shockPassRuns(const SolverSettings& solver) { return solver.shockPropagation && solver.velocityIterations > 0; }
+
 void shockPassGaussSeidel(SolveContext& ctx) {
+    ctx.world.shockOrder();
     VelocityScratch& scratch = ctx.scratch;
     std::vector<ContactConstraint>& constraints = ctx.constraints;
     // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
@@ -104,10 +107,9 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     }
     {
         ScopedTimer t(ctx.profile.relax);
-        const bool shock = ss.shockPropagation && ss.velocityIterations > 0;
+        const bool shock = shockPassRuns(ss);
         sweep.beforeRelax(shock);
         if (shock) {
-            ctx.world.shockOrder();
             (passes.shock ? passes.shock : shockPassGaussSeidel)(ctx);
             ctx.scratch.frozenSide.clear();
             ctx.scratch.order.clear();

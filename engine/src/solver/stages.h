@@ -51,14 +51,18 @@ struct RigidPasses {
     /// The contact rows' couplings `iterate` reads: All for block Gauss-Seidel's kernel;
     /// NormalBlock when friction reaches the normal rows another way (the wide kernel).
     RowCouplings couplings = RowCouplings::All;
-    /// The shock-propagation pass on the order in ctx.scratch (SolveWorld::shockOrder), when
-    /// the method has its own; it must change impulses and velocities only, and leave the
-    /// rows' couplings as it found them. Null: shockPassGaussSeidel.
+    /// The shock-propagation pass when the method has its own, on the levels and order of
+    /// SolveWorld::shockOrder, which the method computes where it needs them (once the step's
+    /// rows exist: they depend on the contact graph alone). It must change impulses and
+    /// velocities only, and leave the rows' couplings as it found them. Null: shockPassGaussSeidel.
     void (*shock)(SolveContext& ctx) = nullptr;
 };
 
+/// True when a step with these settings runs the shock-propagation pass.
+bool shockPassRuns(const SolverSettings& solver);
+
 /// One block Gauss-Seidel pass bottom-up with the lower body of each contact frozen
-/// (infinitely heavy), on the order in ctx.scratch (Guendelman et al. 2003).
+/// (infinitely heavy), on the order of SolveWorld::shockOrder (Guendelman et al. 2003).
 void shockPassGaussSeidel(SolveContext& ctx);
 
 /// The whole solve of a velocity-level method: prepare, warm start, velocityIterations passes

@@ -11,6 +11,8 @@ template void solveWideSplitPass<4>(std::span<WideGroup<4>>, std::span<SplitVelo
 template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
 template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
 template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
+template void shockWideGroup<4>(WideGroup<4>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
+                                 std::span<const uint32_t>, std::span<const uint8_t>);
 
 bool wideAvx2Available() {
 #if defined(TUMBLE_WIDE_AVX2)

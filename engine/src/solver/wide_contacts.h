@@ -99,6 +99,15 @@ template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::sp
 template <int W>
 void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints);
 
+/// One visit of the shock pass (wide.cpp): the lanes of `g` whose manifolds are at `level`
+/// (VelocityScratch::shockLevel), each with its frozen side (frozenSide: 1 A, 2 B, 0 neither)
+/// infinitely heavy, solved as a pass solves them; the other lanes' impulses and bodies are
+/// not touched. Lanes of a group share no moving body, so visiting a level's lanes of one
+/// colour gives each what visiting them one by one would, however they are grouped.
+template <int W>
+void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodies, const WidePassSettings& pass,
+                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide);
+
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,
                                           std::span<ContactConstraint> constraints);

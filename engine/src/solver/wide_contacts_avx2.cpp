@@ -13,5 +13,7 @@ template void solveWideSplitPass<8>(std::span<WideGroup<8>>, std::span<SplitVelo
 template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
+template void shockWideGroup<8>(WideGroup<8>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
+                                 std::span<const uint32_t>, std::span<const uint8_t>);
 
 } // namespace tumble

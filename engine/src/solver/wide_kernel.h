@@ -60,13 +60,15 @@ template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {
 template <int W, class Record> struct LaneBodies {
     Record* a[W];
     Record* b[W];
+    bool live[W];
 
     /// `none`: the record an empty lane reads (at rest; never written, as an empty lane is not).
-    LaneBodies(const WideGroup<W>& g, std::span<Record> records, Record& none) {
+    /// `only`, when given: the lanes taken part (the others are read and written as empty).
+    LaneBodies(const WideGroup<W>& g, std::span<Record> records, Record& none, const bool* only = nullptr) {
         for (int l = 0; l < W; ++l) {
-            const bool live = g.constraint[l] != WideGroup<W>::kEmpty;
-            a[l] = live ? &records[g.bodyA[l]] : &none;
-            b[l] = live ? &records[g.bodyB[l]] : &none;
+            live[l] = g.constraint[l] != WideGroup<W>::kEmpty && (only == nullptr || only[l]);
+            a[l] = live[l] ? &records[g.bodyA[l]] : &none;
+            b[l] = live[l] ? &records[g.bodyB[l]] : &none;
         }
     }
 
@@ -81,7 +83,7 @@ template <int W, class Record> struct LaneBodies {
 
     void scatter(const WideGroup<W>& g, const Velocities<W>& vel) const {
         for (int l = 0; l < W; ++l) {
-            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            if (!live[l]) continue;
             if (g.invMassA[l] > 0.0f) a[l]->v = lane(vel.vA, l), a[l]->w = lane(vel.wA, l);
             if (g.invMassB[l] > 0.0f) b[l]->v = lane(vel.vB, l), b[l]->w = lane(vel.wB, l);
         }
@@ -90,7 +92,10 @@ template <int W, class Record> struct LaneBodies {
 
 /// Normal impulse changes d_p of a group's N points applied to its bodies: the linear impulse
 /// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n). Returns sum d_p.
-template <int W, int N> inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Velocities<W>& vel) {
+/// sA, sB scale each side's inverse mass and inertia (the shock pass: 0 for a frozen side).
+template <int W, int N>
+inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Velocities<W>& vel, F<W> sA = F<W>{} + 1.0f,
+                               F<W> sB = F<W>{} + 1.0f) {
     F<W> total{};
     WideVector<W> dwA, dwB;
 #pragma GCC unroll 4
@@ -100,20 +105,66 @@ template <int W, int N> inline F<W> applyNormalChanges(const WideGroup<W>& g, co
         dwA.x += d[p] * q.responseA[0].x, dwA.y += d[p] * q.responseA[0].y, dwA.z += d[p] * q.responseA[0].z;
         dwB.x += d[p] * q.responseB[0].x, dwB.y += d[p] * q.responseB[0].y, dwB.z += d[p] * q.responseB[0].z;
     }
-    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, g.invMassA, g.invMassB, dwA, dwB);
+    vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, sA * g.invMassA, sB * g.invMassB,
+              {sA * dwA.x, sA * dwA.y, sA * dwA.z}, {sB * dwB.x, sB * dwB.y, sB * dwB.z});
     return total;
+}
+
+/// A shock-pass visit's lanes (WideShockVisit): those at the level visited, and per lane the
+/// scale of each side's inverse mass and inertia, 0 for the side frozen (nearer the ground).
+template <int W> struct ShockLanes {
+    bool live[W];
+    I<W> liveMask; ///< -1 in the live lanes
+    F<W> sA, sB;
+};
+
+/// The normal block of each lane with its frozen side infinitely heavy: the moving side's terms
+/// alone, K_ij = m (n . n) + (r_j x n) . I^-1 (r_i x n) (solve_gauss_seidel.cpp's
+/// frozenNormalBlock, lane by lane); the group's own block in lanes with no side frozen.
+template <int W, int N>
+inline void frozenBlock(const WideGroup<W>& g, const ShockLanes<W>& shock, F<W> (&K)[4][4], F<W> (&invDiagonal)[4]) {
+    const F<W> zero{}, one = zero + 1.0f;
+    const I<W> moveA = shock.sB == zero, frozen = moveA | (shock.sA == zero);
+    const F<W> mass = select<W>(moveA, g.invMassA, g.invMassB);
+    const F<W> nn = dot<W>(g.normal, g.normal);
+    WideVector<W> j[4], response[4];
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        const WidePoint<W>& q = g.points[p];
+        const WideVector<W> r{select<W>(moveA, q.rA.x, q.rB.x), select<W>(moveA, q.rA.y, q.rB.y),
+                              select<W>(moveA, q.rA.z, q.rB.z)};
+        j[p] = {r.y * g.normal.z - r.z * g.normal.y, r.z * g.normal.x - r.x * g.normal.z,
+                r.x * g.normal.y - r.y * g.normal.x};
+        response[p] = {select<W>(moveA, q.responseA[0].x, q.responseB[0].x),
+                       select<W>(moveA, q.responseA[0].y, q.responseB[0].y),
+                       select<W>(moveA, q.responseA[0].z, q.responseB[0].z)};
+    }
+#pragma GCC unroll 4
+    for (int i = 0; i < N; ++i)
+#pragma GCC unroll 4
+        for (int k = 0; k < N; ++k) K[i][k] = select<W>(frozen, mass * nn + dot<W>(j[k], response[i]), g.K[i][k]);
+    // A lane's absent points keep zero: their effective mass, the group's, is zero.
+#pragma GCC unroll 4
+    for (int p = 0; p < N; ++p) {
+        const I<W> present = g.invDiagonal[p] > zero;
+        const F<W> inverse = one / select<W>(present, K[p][p], one);
+        invDiagonal[p] = select<W>(frozen, select<W>(present, inverse, zero), g.invDiagonal[p]);
+    }
 }
 
 /// One group of manifolds of at most N points: friction point by point, then the normal block.
 /// N is a constant so that the loops over points unroll and their figures stay in registers.
-template <int W, int N>
+/// With Shock, a shock-pass visit: only `shock`'s live lanes move and keep their impulses, each
+/// with its frozen side's inverse mass and inertia scaled to zero.
+template <int W, int N, bool Shock = false>
 [[gnu::noinline]] void solveGroup(WideGroup<W>& g, std::span<SolverBody> bodies, const WidePassSettings& pass,
-                                  F<W>& largest, WideLaneChange* changes) {
+                                  F<W>& largest, WideLaneChange* changes, const ShockLanes<W>* shock = nullptr) {
     SolverBody none{};
-    const LaneBodies<W, SolverBody> lanes(g, bodies, none);
+    const LaneBodies<W, SolverBody> lanes(g, bodies, none, Shock ? shock->live : nullptr);
     Velocities<W> vel = lanes.gather();
     const F<W> zero{};
-    const F<W> mA = g.invMassA, mB = g.invMassB;
+    F<W> mA = g.invMassA, mB = g.invMassB;
+    if constexpr (Shock) mA *= shock->sA, mB *= shock->sB;
     constexpr int count = N;
     WideVector<W> frictionSum;
 
@@ -149,11 +200,20 @@ template <int W, int N>
         // Apply exactly what the accumulated impulses gained, after their rounding.
         q.tangentImpulse[0] = old1 + d1;
         q.tangentImpulse[1] = old2 + d2;
+        if constexpr (Shock) {
+            q.tangentImpulse[0] = select<W>(shock->liveMask, q.tangentImpulse[0], old1);
+            q.tangentImpulse[1] = select<W>(shock->liveMask, q.tangentImpulse[1], old2);
+        }
         d1 = q.tangentImpulse[0] - old1;
         d2 = q.tangentImpulse[1] - old2;
         const WideVector<W> P = combine<W>(q.t1, d1, q.t2, d2);
-        vel.apply(P, mA, mB, combine<W>(q.responseA[1], d1, q.responseA[2], d2),
-                  combine<W>(q.responseB[1], d1, q.responseB[2], d2));
+        WideVector<W> dwA = combine<W>(q.responseA[1], d1, q.responseA[2], d2);
+        WideVector<W> dwB = combine<W>(q.responseB[1], d1, q.responseB[2], d2);
+        if constexpr (Shock) {
+            dwA = {shock->sA * dwA.x, shock->sA * dwA.y, shock->sA * dwA.z};
+            dwB = {shock->sB * dwB.x, shock->sB * dwB.y, shock->sB * dwB.z};
+        }
+        vel.apply(P, mA, mB, dwA, dwB);
         if (pass.measure) largest = maxLanes<W>(largest, d1 * d1 + d2 * d2);
         if (changes) {
             frictionSum.x += P.x, frictionSum.y += P.y, frictionSum.z += P.z;
@@ -164,10 +224,14 @@ template <int W, int N>
     // omega / K_ii, swept kInnerSweeps times; a change x on row i moves the step of row j by
     // -m_j K_ij x.
     F<W> gap[4], impulse[4], delta[4], m[4];
+    F<W> shockK[4][4], shockInvDiagonal[4];
+    if constexpr (Shock) frozenBlock<W, N>(g, *shock, shockK, shockInvDiagonal);
+    const F<W>(&K)[4][4] = Shock ? shockK : g.K;
+    const F<W>(&invDiagonal)[4] = Shock ? shockInvDiagonal : g.invDiagonal;
 #pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         const WidePoint<W>& q = g.points[p];
-        m[p] = pass.omega * g.invDiagonal[p];
+        m[p] = pass.omega * invDiagonal[p];
         gap[p] = -m[p] * (dot(g.normal, vel.relative(q.rA, q.rB)) - q.bias);
         impulse[p] = q.normalImpulse;
         delta[p] = zero;
@@ -176,7 +240,7 @@ template <int W, int N>
 #pragma GCC unroll 4
     for (int i = 0; i < count; ++i)
 #pragma GCC unroll 4
-        for (int j = 0; j < count; ++j) response[i][j] = -m[j] * g.K[i][j];
+        for (int j = 0; j < count; ++j) response[i][j] = -m[j] * K[i][j];
     for (int sweep = 0; sweep < pass.sweeps; ++sweep)
 #pragma GCC unroll 4
         for (int i = 0; i < count; ++i) {
@@ -190,10 +254,11 @@ template <int W, int N>
     for (int p = 0; p < count; ++p) {
         WidePoint<W>& q = g.points[p];
         q.normalImpulse = impulse[p] + delta[p];
+        if constexpr (Shock) q.normalImpulse = select<W>(shock->liveMask, q.normalImpulse, impulse[p]);
         d[p] = q.normalImpulse - impulse[p];
         if (pass.measure) largest = maxLanes<W>(largest, d[p] * d[p]);
     }
-    const F<W> total = applyNormalChanges<W, N>(g, d, vel);
+    const F<W> total = Shock ? applyNormalChanges<W, N>(g, d, vel, shock->sA, shock->sB) : applyNormalChanges<W, N>(g, d, vel);
 
     lanes.scatter(g, vel);
     if (changes)
@@ -371,6 +436,22 @@ float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodi
     float most = 0.0f;
     for (int l = 0; l < W; ++l) most = std::max(most, largest[l]);
     return std::sqrt(most);
+}
+
+template <int W>
+void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodies, const WidePassSettings& pass,
+                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide) {
+    wide::ShockLanes<W> shock;
+    for (int l = 0; l < W; ++l) {
+        const uint32_t ci = g.constraint[l];
+        shock.live[l] = ci != WideGroup<W>::kEmpty && shockLevel[ci] == level;
+        const uint8_t frozen = shock.live[l] ? frozenSide[ci] : 0;
+        shock.liveMask[l] = shock.live[l] ? -1 : 0;
+        shock.sA[l] = frozen == 1 ? 0.0f : 1.0f;
+        shock.sB[l] = frozen == 2 ? 0.0f : 1.0f;
+    }
+    typename WideLanes<W>::F largest{};
+    withPointCount(g.pointCount, [&]<int N>() { wide::solveGroup<W, N, true>(g, bodies, pass, largest, nullptr, &shock); });
 }
 
 template <int W>

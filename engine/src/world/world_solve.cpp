@@ -278,8 +278,12 @@ void World::shockOrder() {
     for (size_t l = 0; l + 1 < start.size(); ++l) start[l + 1] += start[l];
     std::vector<uint32_t>& order = scratch.order;
     order.resize(constraints.size());
-    for (size_t i = 0; i < constraints.size(); ++i)
-        order[start[static_cast<size_t>(lowest(i))]++] = static_cast<uint32_t>(i);
+    scratch.shockLevel.resize(constraints.size());
+    for (size_t i = 0; i < constraints.size(); ++i) {
+        const int l = lowest(i);
+        scratch.shockLevel[i] = static_cast<uint32_t>(l);
+        order[start[static_cast<size_t>(l)]++] = static_cast<uint32_t>(i);
+    }
 }
 
 } // namespace tumble

@@ -5,12 +5,16 @@
 // one. Warm start and split impulse run over the same groups; storing impulses is block
 // Gauss-Seidel's, on the ordinary rows, which get the groups' impulses back after the passes.
 // The rows are prepared with their normal blocks' couplings alone (RowCouplings::NormalBlock):
-// the kernel carries a point's friction to the rows after it through the velocities. The
-// shock pass does the same, one manifold at a time bottom-up (shockPassThroughVelocities):
-// on the base-40 pyramid it cost what block Gauss-Seidel's shock pass cost with the friction
-// couplings it needs, and the worst box moved 3.2 cm instead of 4.0. Groups for the shock pass
-// (each level's rows coloured, W at a time) were tried and cost as much again: packing ~450
-// groups by level cost more than the scalar pass saved.
+// the kernel carries a point's friction to the rows after it through the velocities.
+//
+// The shock pass runs on the same groups. Its levels depend on the contact graph alone, so
+// they are found when the groups are packed, and each colour's manifolds are packed bottom-up
+// (orderColours: the iterations' results do not change, as a colour's manifolds share no
+// moving body). The pass then visits level by level, and within a level colour by colour, each
+// group holding manifolds of that level, with the other lanes masked off (shockWideGroup): W
+// manifolds per visit without packing anything again. A level's manifolds of one colour are
+// independent, so the result does not depend on W. Packing separate groups for the shock pass
+// was tried first and cost as much as it saved.
 #include "solver/colouring.h"
 #include "solver/stages.h"
 #include "solver/trace.h"
@@ -20,6 +24,13 @@
 
 namespace tumble {
 namespace {
+
+/// One visit of the shock pass: the lanes of group `index` at `level`, or overflow constraint `index`.
+struct ShockVisit {
+    uint32_t level = 0;
+    uint32_t index = 0;
+    bool overflow = false;
+};
 
 struct WideData final : MethodData {
     ConstraintColours colours;
@@ -31,6 +42,13 @@ struct WideData final : MethodData {
     std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
     std::vector<WideLaneChange> changes;
     bool eight = false; ///< this step's groups are eight lanes wide
+    // The shock pass, when this step runs it: SolveWorld::shockOrder's figures, moved here (the
+    // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
+    // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
+    bool shock = false;
+    std::vector<uint8_t> frozenSide, colourOf;
+    std::vector<uint32_t> shockLevel, shockOrder, levelStart;
+    std::vector<ShockVisit> visits, visitsByLevel;
 };
 
 // Groups per block when one colour's groups are spread over threads: a few microseconds of
@@ -60,13 +78,57 @@ template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideG
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
 bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
 
+/// The shock pass's levels and frozen sides, and each colour's manifolds bottom-up.
+void orderForShock(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    ctx.world.shockOrder();
+    VelocityScratch& scratch = ctx.scratch;
+    d.frozenSide.swap(scratch.frozenSide);
+    d.shockLevel.swap(scratch.shockLevel);
+    d.shockOrder.swap(scratch.order);
+    scratch.frozenSide.clear(), scratch.shockLevel.clear(), scratch.order.clear();
+    orderColours(d.colours, d.shockOrder, d.colourOf);
+}
+
+/// The shock pass's visits: per group (in solve order, so colour by colour), one for each
+/// level its lanes hold (bottom-up within a colour, so a group's levels come in order), then
+/// the overflow's manifolds; sorted by level, keeping that order within a level.
+template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W>>& groups) {
+    d.visits.clear();
+    uint32_t levels = 0;
+    for (uint32_t gi = 0; gi < groups.size(); ++gi) {
+        const WideGroup<W>& g = groups[gi];
+        for (int l = 0; l < W; ++l) {
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            const uint32_t level = d.shockLevel[g.constraint[l]];
+            if (d.visits.empty() || d.visits.back().index != gi || d.visits.back().level != level)
+                d.visits.push_back({level, gi, false});
+            levels = std::max(levels, level + 1);
+        }
+    }
+    for (uint32_t ci : d.colours.overflow) {
+        d.visits.push_back({d.shockLevel[ci], ci, true});
+        levels = std::max(levels, d.shockLevel[ci] + 1);
+    }
+    d.levelStart.assign(levels + 1, 0);
+    for (const ShockVisit& v : d.visits) ++d.levelStart[v.level + 1];
+    for (uint32_t l = 0; l < levels; ++l) d.levelStart[l + 1] += d.levelStart[l];
+    d.visitsByLevel.resize(d.visits.size());
+    for (const ShockVisit& v : d.visits) d.visitsByLevel[d.levelStart[v.level]++] = v;
+}
+
 /// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
 void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
+    d.shock = shockPassRuns(ctx.solver);
+    if (d.shock) orderForShock(ctx);
     d.eight = useEightLanes(ctx.solver);
     const int lanes = d.eight ? 8 : 4;
-    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) { buildWideGroups<W>(ctx.constraints, d.colours.colours, groups); });
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups);
+        if (d.shock) planShockVisits(d, groups);
+    });
     // buildWideGroups packs the colours last to first.
     d.colourStart.assign(1, 0);
     for (auto colour = d.colours.colours.rbegin(); colour != d.colours.colours.rend(); ++colour)
@@ -190,6 +252,25 @@ void splitImpulse(SolveContext& ctx, int passes) {
 
 } // namespace
 
+/// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
+/// groups (the overflow's one by one), then the impulses back into the rows.
+void shock(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    WidePassSettings pass;
+    pass.omega = ctx.step.relaxation;
+    pass.cone = ctx.step.cone;
+    pass.sweeps = kInnerSweeps;
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        for (const ShockVisit& v : d.visitsByLevel) {
+            if (v.overflow)
+                shockManifoldThroughVelocities(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
+            else
+                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide);
+        }
+    });
+    scatter(ctx);
+}
+
 void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
     passes.warmStartContacts = warmStart;
@@ -198,8 +279,7 @@ void solveWideMethod(SolveContext& ctx) {
     passes.traced = traced;
     passes.splitImpulse = splitImpulse;
     passes.couplings = RowCouplings::NormalBlock;
-    // Bottom-up, one manifold at a time, with the wide kernel's rows: no friction couplings.
-    passes.shock = [](SolveContext& c) { shockPassThroughVelocities(c.constraints, c.bodies, c.step, c.scratch); };
+    passes.shock = shock;
     solveRigid(ctx, passes);
 }
 
