@@ -35,7 +35,14 @@ struct AngularRow {
 
 void solveAngularFriction(std::span<ContactConstraint> constraints, std::span<SolverBody> bodies,
                           int passes) {
-    for (ContactConstraint& c : constraints) c.angularImpulse = float4{};
+    // No default material rolls or twists: where no row has a limit, one look at each row
+    // (while clearing its impulses) ends it, instead of one per pass.
+    bool any = false;
+    for (ContactConstraint& c : constraints) {
+        c.angularImpulse = float4{};
+        any = any || c.rollingLimit > 0.0f || c.twistLimit > 0.0f;
+    }
+    if (!any) return;
     for (int pass = 0; pass < passes; ++pass) {
         for (ContactConstraint& c : constraints) {
             if (!(c.rollingLimit > 0.0f) && !(c.twistLimit > 0.0f)) continue;
