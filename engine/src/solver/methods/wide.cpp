@@ -46,6 +46,7 @@ struct WideData final : MethodData {
     // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
     // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
     bool shock = false;
+    bool angularLimits = false; ///< some row has a rolling or twist limit (solveAngularFriction reads the rows)
     std::vector<uint8_t> frozenSide, colourOf;
     std::vector<uint32_t> shockLevel, shockOrder, levelStart;
     std::vector<ShockVisit> visits, visitsByLevel;
@@ -133,6 +134,8 @@ void pack(SolveContext& ctx) {
     d.colourStart.assign(1, 0);
     for (auto colour = d.colours.colours.rbegin(); colour != d.colours.colours.rend(); ++colour)
         d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
+    d.angularLimits = false;
+    for (const ContactConstraint& c : ctx.constraints) d.angularLimits |= c.rollingLimit > 0.0f || c.twistLimit > 0.0f;
     ctx.stats.colours = static_cast<int>(d.colours.colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
@@ -175,6 +178,14 @@ void scatter(SolveContext& ctx) {
     withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
         overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
     });
+}
+
+/// After the velocity passes: the impulses back into the rows where something reads them there
+/// before the shock pass, which writes them back itself (1.5 % of the base-40 pyramid's step):
+/// rolling and twist rows, the probe, the step debugger, or no shock pass at all.
+void endPasses(SolveContext& ctx) {
+    const WideData& d = ctx.dataAs<WideData>();
+    if (!d.shock || d.angularLimits || ctx.probe || ctx.trace) scatter(ctx);
 }
 
 /// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
@@ -275,7 +286,7 @@ void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
     passes.warmStartContacts = warmStart;
     passes.iterate = iterate;
-    passes.end = scatter;
+    passes.end = endPasses;
     passes.traced = traced;
     passes.splitImpulse = splitImpulse;
     passes.couplings = RowCouplings::NormalBlock;
