@@ -90,9 +90,18 @@ float4 dotWithLane(const LaneVectors& u, const LaneVectors& v, int j) {
     return u.x * v.x[j] + u.y * v.y[j] + u.z * v.z[j];
 }
 
-} // namespace
+// The rows' angular Jacobians r x axis, by axis, of each side.
+struct RowJacobians {
+    LaneVectors a[3], b[3];
+    explicit RowJacobians(const ContactConstraint& c) {
+        for (int k = 0; k < 3; ++k) a[k] = crossLanes(c.rA, c.axis[k]), b[k] = crossLanes(c.rB, c.axis[k]);
+    }
+};
 
-RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCouplings which) {
+// computeCoupling with the Jacobians at hand; inlined where sA and sB are constants (preparing
+// rows: 1 and 1), the scalings by one vanish and the results are the same bits.
+[[gnu::always_inline]] inline RowDiagonals couplingsOf(ContactConstraint& c, float sA, float sB, RowCouplings which,
+                                                       const RowJacobians& jacobians) {
     // C_(i,a),(j,b) = (mA + mB) (a_i . b_j) + (rA_i x a_i) . IA (rA_j x b_j)
     //               + (rB_i x a_i) . IB (rB_j x b_j),
     // column (j, b) over the lanes i. Each point has its own tangents, so a_i . b_j is not
@@ -101,11 +110,8 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCoupli
     for (int i = 0; i < c.pointCount; ++i) present[i] = 1.0f;
     const float massSum = sA * c.invMassA + sB * c.invMassB;
     const float4 linear = massSum * present;
-    LaneVectors jA[3], jB[3];
-    for (int a = 0; a < 3; ++a) {
-        jA[a] = crossLanes(c.rA, c.axis[a]);
-        jB[a] = crossLanes(c.rB, c.axis[a]);
-    }
+    const LaneVectors(&jA)[3] = jacobians.a;
+    const LaneVectors(&jB)[3] = jacobians.b;
     // Absent lanes have zero axes and lever arms, so every term vanishes there.
     auto column = [&](int j, int b, int a) {
         const float4 k = massSum * dotWithLane(c.axis[a], c.axis[b], j) +
@@ -138,16 +144,23 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCoupli
     return diagonal;
 }
 
+} // namespace
+
+RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCouplings which) {
+    return couplingsOf(c, sA, sB, which, RowJacobians(c));
+}
+
 namespace {
 
 // The rows' angular responses, couplings and effective masses, from the lever arms and axes.
 void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b, RowCouplings couplings) {
+    const RowJacobians jacobians(c);
     for (int k = 0; k < 3; ++k) {
-        c.responseA[k] = mulLanes(a.invI, crossLanes(c.rA, c.axis[k]));
-        c.responseB[k] = mulLanes(b.invI, crossLanes(c.rB, c.axis[k]));
+        c.responseA[k] = mulLanes(a.invI, jacobians.a[k]);
+        c.responseB[k] = mulLanes(b.invI, jacobians.b[k]);
     }
     // The effective masses are the inverses of the couplings' diagonals.
-    const RowDiagonals diagonal = computeCoupling(c, 1.0f, 1.0f, couplings);
+    const RowDiagonals diagonal = couplingsOf(c, 1.0f, 1.0f, couplings, jacobians);
     c.normalMass = c.block.invDiagonal;
     c.tangentMass[0] = inverseLanes(diagonal.axis[kTangent1Row]);
     c.tangentMass[1] = inverseLanes(diagonal.axis[kTangent2Row]);
