@@ -181,8 +181,9 @@ void scatter(SolveContext& ctx) {
 }
 
 /// After the velocity passes: the impulses back into the rows where something reads them there
-/// before the shock pass, which writes them back itself (1.5 % of the base-40 pyramid's step):
-/// rolling and twist rows, the probe, the step debugger, or no shock pass at all.
+/// before the shock pass, which writes them back itself (a pass over every group saved: 0.4 %
+/// of the base-40 pyramid's step): rolling and twist rows, the probe, the step debugger, or no
+/// shock pass at all.
 void endPasses(SolveContext& ctx) {
     const WideData& d = ctx.dataAs<WideData>();
     if (!d.shock || d.angularLimits || ctx.probe || ctx.trace) scatter(ctx);
@@ -261,8 +262,6 @@ void splitImpulse(SolveContext& ctx, int passes) {
     });
 }
 
-} // namespace
-
 /// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
 /// groups (the overflow's one by one), then the impulses back into the rows.
 void shock(SolveContext& ctx) {
@@ -281,6 +280,8 @@ void shock(SolveContext& ctx) {
     });
     scatter(ctx);
 }
+
+} // namespace
 
 void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
