@@ -343,7 +343,7 @@ TEST(WideMethod, RowsPreparedWithTheNormalBlockAloneSolveInBlockGaussSeidelAsFul
 }
 
 TEST(WideMethod, ItsShockPassKeepsATwentyBoxStackFromLeaning) {
-    // The wide method's shock pass (shockPassThroughVelocities): bottom-up, each lower body
+    // The wide method's shock pass (shockWideGroup, on its groups): bottom-up, each lower body
     // frozen, friction carried through the velocities. Without the pass the residual of 10
     // iterations tilts the column a little more every step.
     auto drift = [](bool shock) {
@@ -357,8 +357,9 @@ TEST(WideMethod, ItsShockPassKeepsATwentyBoxStackFromLeaning) {
 }
 
 TEST(WideMethod, ItsShockPassMovesNoFrozenBodyAndStopsTheRowsFromApproaching) {
-    // One manifold, side A frozen (nearer the ground): A keeps its velocity bit for bit, and B
-    // leaves with no normal velocity into A at any point.
+    // One manifold the colours could not take (the overflow's visit, shockManifoldThroughVelocities),
+    // side A frozen (nearer the ground): A keeps its velocity bit for bit, and B leaves with no
+    // normal velocity into A at any point.
     std::vector<SolverBody> bodies;
     ContactConstraint c = fourPointRows(bodies, RowCouplings::NormalBlock);
     for (int i = 0; i < 4; ++i) c.bias[i] = 0.0f;
