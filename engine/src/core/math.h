@@ -14,8 +14,17 @@ inline glm::mat3 skew(const glm::vec3& a) {
                      glm::vec3(a.y, -a.x, 0.0f));
 }
 
-/// R * M * R^T: a body-frame tensor expressed in the world frame.
+/// True for a tensor with the same value about every axis (a sphere's or a cube's inertia):
+/// a multiple of the identity, the same in every frame.
+inline bool isotropic(const glm::mat3& m) {
+    return m[0][0] == m[1][1] && m[1][1] == m[2][2] && m[0][1] == 0.0f && m[0][2] == 0.0f && m[1][0] == 0.0f &&
+           m[1][2] == 0.0f && m[2][0] == 0.0f && m[2][1] == 0.0f;
+}
+
+/// R * M * R^T: a body-frame tensor expressed in the world frame (M itself when isotropic:
+/// R (s I) R^T = s I, without the rounding of the two products).
 inline glm::mat3 rotateTensor(const glm::quat& q, const glm::mat3& local) {
+    if (isotropic(local)) return local;
     glm::mat3 r = glm::mat3_cast(q);
     return r * local * glm::transpose(r);
 }

@@ -4,16 +4,6 @@
 
 namespace tumble {
 
-namespace {
-
-// The same inertia about every axis (a sphere, a cube): I w is parallel to w.
-bool isotropic(const glm::mat3& I) {
-    return I[0][0] == I[1][1] && I[1][1] == I[2][2] && I[0][1] == 0.0f && I[0][2] == 0.0f && I[1][0] == 0.0f &&
-           I[1][2] == 0.0f && I[2][0] == 0.0f && I[2][1] == 0.0f;
-}
-
-} // namespace
-
 glm::vec3 gyroscopicStep(const Body& b, const glm::vec3& w, float dt, Gyroscopic mode) {
     if (mode == Gyroscopic::None || b.invMass == 0.0f) return w;
     // No gyroscopic torque where w x (I w) = 0 for every w: the step would return w but for
