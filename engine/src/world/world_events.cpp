@@ -141,11 +141,13 @@ void World::recordContactEvents() {
     p.touchingNowCurrent = true;
     auto valid = [this](BodyId id) { return isValid(id); };
     diffPairs(p.touchingBefore, p.touchingNow, stepCount_, false, valid, p.contactEvents);
+    const auto contacts = static_cast<std::ptrdiff_t>(p.contactEvents.size());
     diffPairs(p.previousSensorOverlaps, p.sensorOverlaps, stepCount_, true, valid, p.contactEvents);
-    // One list in the pairs' order; a pair is a contact pair or a sensor pair, never both,
-    // and the stable sort keeps an End before the Begin of a body that reused the slot.
-    std::stable_sort(p.contactEvents.begin(), p.contactEvents.end(),
-                     [](const ContactEvent& l, const ContactEvent& r) { return slotOrder(l.pair, r.pair); });
+    // One list in the pairs' order. Each diff comes out in that order already (with an End
+    // before the Begin of a body that reused the slot), and a pair is a contact pair or a
+    // sensor pair, never both: merging the two keeps every event where sorting put it.
+    std::inplace_merge(p.contactEvents.begin(), p.contactEvents.begin() + contacts, p.contactEvents.end(),
+                       [](const ContactEvent& l, const ContactEvent& r) { return slotOrder(l.pair, r.pair); });
 }
 
 std::pair<BodyId, BodyId> sensorAndVisitor(const World& world, const PairTouch& pair) {
