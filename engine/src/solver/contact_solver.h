@@ -194,13 +194,12 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
 float solveContactsJacobi(std::span<ContactConstraint> constraints, std::span<struct JointRow> joints,
                           std::span<SolverBody> bodies, const StepContext& ctx, VelocityScratch& scratch);
 
-/// The shock-propagation pass's visit of one manifold with the wide kernel's rows
-/// (wide_contacts.h), for the manifolds the wide method could not colour: each point's
-/// friction reaches the rows after it through the velocities, so the rows need their normal
-/// block alone (RowCouplings::NormalBlock), and with a side frozen (1: A, 2: B, 0: neither)
-/// that block is rebuilt from the moving side for the visit; the row's own is left as it was.
-void shockManifoldThroughVelocities(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
-                                    uint8_t frozen);
+/// The shock-propagation pass's visit of one manifold with block Gauss-Seidel's kernel (the
+/// wide method's overflow, which its passes solve with that kernel too): the side `frozen` says
+/// (1: A, 2: B, 0: neither) infinitely heavy, the couplings rebuilt for the visit, the row's
+/// normal block left as it was.
+void shockManifoldGaussSeidel(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
+                              uint8_t frozen);
 
 /// Rolling resistance and torsional friction, per manifold: three rows on the relative angular
 /// velocity wrel = wB - wA, bounded by the pair's coefficients (m) times the manifold's

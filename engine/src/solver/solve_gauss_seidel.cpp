@@ -22,31 +22,6 @@ struct PassSettings {
     bool measure = false; ///< track the largest impulse change
 };
 
-// The normal rows of a manifold of N points together, from their Cdot, with the coupling
-// `block`: the impulse changes into delta. With m_i = omega / K_ii the step of row i is
-// lambda_i = max(lambda_i - m_i (Cdot_i - bias_i), 0), a change of max(G_i, -lambda_i) for
-// G = -m (Cdot - bias); an impulse change x on row i moves G by -m K_i x.
-template <int N>
-inline void normalBlockChanges(const ContactConstraint& c, const NormalBlock& block, float4 Cdot, const PassSettings& pass,
-                               float (&delta)[4]) {
-    const float4 m = pass.omega * block.invDiagonal;
-    float4 G = -m * (Cdot - c.bias);
-    const float4 response[4] = {-m * block.K[0], -m * block.K[1], -m * block.K[2], -m * block.K[3]};
-    const float4 impulse = c.normalImpulse;
-    // G as scalars, as the friction's Cdot: the sweep is one chain through all the points.
-    float g[N];
-    for (int i = 0; i < N; ++i) g[i] = G[i];
-    for (int sweep = 0; sweep < pass.sweeps; ++sweep) {
-#pragma GCC unroll 4
-        for (int i = 0; i < N; ++i) {
-            const float change = maxf(g[i], -(impulse[i] + delta[i]));
-            delta[i] += change;
-#pragma GCC unroll 4
-            for (int j = 0; j < N; ++j) g[j] += response[i][j] * change;
-        }
-    }
-}
-
 // One manifold of N points, in the house loop shape: the two bodies' velocities into
 // locals, every row's impulse clamped and accumulated, the differences applied, one write
 // back. sA, sB scale each side's inverse mass and inertia: 1, or 0 for a side the
@@ -93,9 +68,26 @@ template <int N, bool Sweep>
         }
     }
 
+    // Normal rows, the manifold's points together. With m_i = omega / K_ii the step of row i
+    // is lambda_i = max(lambda_i - m_i (Cdot_i - bias_i), 0), a change of max(G_i, -lambda_i)
+    // for G = -m (Cdot - bias); an impulse change x on row i moves G by -m K_i x.
+    const float4 m = pass.omega * c.block.invDiagonal;
+    float4 G = -m * (Cdot[kNormalRow] - c.bias);
+    const float4 response[4] = {-m * c.block.K[0], -m * c.block.K[1], -m * c.block.K[2], -m * c.block.K[3]};
     const float4 impulse = c.normalImpulse;
     float delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    normalBlockChanges<N>(c, c.block, Cdot[kNormalRow], pass, delta);
+    // G as scalars too, for the same reason: the sweep is one chain through all the points.
+    float g[N];
+    for (int i = 0; i < N; ++i) g[i] = G[i];
+    for (int sweep = 0; sweep < pass.sweeps; ++sweep) {
+#pragma GCC unroll 4
+        for (int i = 0; i < N; ++i) {
+            const float change = maxf(g[i], -(impulse[i] + delta[i]));
+            delta[i] += change;
+#pragma GCC unroll 4
+            for (int j = 0; j < N; ++j) g[j] += response[i][j] * change;
+        }
+    }
     // Apply exactly what the accumulated impulses gained (after their rounding), so the
     // velocities and the impulses warm starting reads never drift apart.
     c.normalImpulse = impulse + float4{delta[0], delta[1], delta[2], delta[3]};
@@ -128,65 +120,6 @@ void solveManifold(ContactConstraint& c, std::span<SolverBody> bodies, float sA,
     withPointCount(c.pointCount, [&]<int N>() {
         solvePoints<N, Sweep>(c, bodies[c.indexA], bodies[c.indexB], sA, sB, pass, largest, measure);
     });
-}
-
-// One manifold of N points as the wide kernel takes it (wide_kernel.h's solveGroup, one lane):
-// each point's friction applied to the velocities before the next point's rows are measured,
-// then the normal rows together, from the velocities, with the coupling `block`. No friction
-// column of the couplings is read. sA, sB as in solvePoints.
-template <int N>
-[[gnu::noinline]] void solvePointsThroughVelocities(ContactConstraint& c, const NormalBlock& block, SolverBody& a,
-                                                    SolverBody& b, float sA, float sB, const PassSettings& pass) {
-    glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
-    const float mA = sA * c.invMassA, mB = sB * c.invMassB;
-#pragma GCC unroll 4
-    for (int i = 0; i < N; ++i) {
-        const glm::vec3 rA = laneVector(c.rA, i), rB = laneVector(c.rB, i);
-        const glm::vec3 t1 = laneVector(c.axis[kTangent1Row], i), t2 = laneVector(c.axis[kTangent2Row], i);
-        const glm::vec3 dv = (vB + glm::cross(wB, rB)) - (vA + glm::cross(wA, rA));
-        float d1 = -pass.omega * c.tangentMass[0][i] * (glm::dot(t1, dv) - c.tangentBias[0][i]);
-        float d2 = -pass.omega * c.tangentMass[1][i] * (glm::dot(t2, dv) - c.tangentBias[1][i]);
-        const float old1 = c.tangentImpulse[0][i], old2 = c.tangentImpulse[1][i];
-        clampFrictionChange(old1, old2, d1, d2, c.friction[i] * c.normalImpulse[i], pass.cone, c.sliding[i]);
-        c.tangentImpulse[0][i] = old1 + d1;
-        c.tangentImpulse[1][i] = old2 + d2;
-        d1 = c.tangentImpulse[0][i] - old1;
-        d2 = c.tangentImpulse[1][i] - old2;
-        const glm::vec3 P = d1 * t1 + d2 * t2;
-        vA -= mA * P;
-        vB += mB * P;
-        wA -= sA * (d1 * laneVector(c.responseA[kTangent1Row], i) + d2 * laneVector(c.responseA[kTangent2Row], i));
-        wB += sB * (d1 * laneVector(c.responseB[kTangent1Row], i) + d2 * laneVector(c.responseB[kTangent2Row], i));
-    }
-    float4 fvA = toFloat4(vA), fwA = toFloat4(wA), fvB = toFloat4(vB), fwB = toFloat4(wB);
-    const float4 Cdot = along(relativeVelocity(c, fvA, fwA, fvB, fwB), c.axis[kNormalRow]);
-    const float4 impulse = c.normalImpulse;
-    float delta[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    normalBlockChanges<N>(c, block, Cdot, pass, delta);
-    c.normalImpulse = impulse + float4{delta[0], delta[1], delta[2], delta[3]};
-    const float4 dlambda[3] = {c.normalImpulse - impulse, float4{}, float4{}};
-    applyImpulses(c, dlambda, mA, mB, sA, sB, fvA, fwA, fvB, fwB);
-    a.v = toVec3(fvA), a.w = toVec3(fwA);
-    b.v = toVec3(fvB), b.w = toVec3(fwB);
-}
-
-// The normal block of c with side A (frozen 1) or B (frozen 2) infinitely heavy: the other
-// side's terms of contact_solver.cpp's computeCoupling alone, K_ij = m (n_i . n_j) + (r_i x n) . I^-1 (r_j x n).
-NormalBlock frozenNormalBlock(const ContactConstraint& c, uint8_t frozen) {
-    const bool moveA = frozen == 2;
-    const float mass = moveA ? c.invMassA : c.invMassB;
-    const LaneVectors& r = moveA ? c.rA : c.rB;
-    const LaneVectors& response = moveA ? c.responseA[kNormalRow] : c.responseB[kNormalRow];
-    const LaneVectors& n = c.axis[kNormalRow];
-    const LaneVectors j = crossLanes(r, n);
-    NormalBlock block;
-    for (int k = 0; k < c.pointCount; ++k) {
-        block.K[k] = mass * (n.x * n.x[k] + n.y * n.y[k] + n.z * n.z[k]) +
-                     (j.x * response.x[k] + j.y * response.y[k] + j.z * response.z[k]);
-        for (int i = c.pointCount; i < 4; ++i) block.K[k][i] = 0.0f;
-    }
-    for (int k = 0; k < c.pointCount; ++k) block.invDiagonal[k] = block.K[k][k] > 0.0f ? 1.0f / block.K[k][k] : 0.0f;
-    return block;
 }
 
 /// |dlambda| of the largest lane.
@@ -234,17 +167,20 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
     return largestChange(largest);
 }
 
-void shockManifoldThroughVelocities(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
-                                    uint8_t frozen) {
+void shockManifoldGaussSeidel(ContactConstraint& c, std::span<SolverBody> bodies, const StepContext& ctx,
+                              uint8_t frozen) {
     PassSettings pass;
     pass.omega = ctx.relaxation;
     pass.cone = ctx.cone;
     pass.sweeps = kInnerSweeps;
     const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
-    const NormalBlock block = frozen != 0 ? frozenNormalBlock(c, frozen) : c.block;
-    withPointCount(c.pointCount, [&]<int N>() {
-        solvePointsThroughVelocities<N>(c, block, bodies[c.indexA], bodies[c.indexB], sA, sB, pass);
-    });
+    // As the shock pass above: a frozen pair's couplings rebuilt for the visit, then its real
+    // normal block put back for the split-impulse pass.
+    const NormalBlock kept = c.block;
+    if (frozen != 0) computeCoupling(c, sA, sB);
+    float4 largest{};
+    solveManifold(c, bodies, sA, sB, pass, largest);
+    c.block = kept;
 }
 
 } // namespace tumble

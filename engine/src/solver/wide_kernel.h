@@ -170,7 +170,8 @@ template <int W> struct ShockLanes {
 
 /// The normal block of each lane with its frozen side infinitely heavy: the moving side's terms
 /// alone, K_ij = m (n . n) + (r_j x n) . I^-1 (r_i x n) (solve_gauss_seidel.cpp's
-/// frozenNormalBlock, lane by lane); the group's own block in lanes with no side frozen.
+/// computeCoupling with one side's scale zero, lane by lane); the group's own block in lanes with
+/// no side frozen.
 template <int W, int N>
 inline void frozenBlock(const WideGroup<W>& g, const ShockLanes<W>& shock, F<W> (&K)[4][4], F<W> (&invDiagonal)[4]) {
     const F<W> zero{}, one = zero + 1.0f;

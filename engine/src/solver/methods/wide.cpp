@@ -263,7 +263,8 @@ void splitImpulse(SolveContext& ctx, int passes) {
 }
 
 /// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
-/// groups (the overflow's one by one), then the impulses back into the rows.
+/// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes), then
+/// the impulses back into the rows.
 void shock(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     WidePassSettings pass;
@@ -273,7 +274,7 @@ void shock(SolveContext& ctx) {
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         for (const ShockVisit& v : d.visitsByLevel) {
             if (v.overflow)
-                shockManifoldThroughVelocities(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
+                shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
             else
                 shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide);
         }
