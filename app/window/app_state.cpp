@@ -2,6 +2,7 @@
 #include "window/app_state.h"
 
 #include "tumble/bullet_import.h"
+#include "tumble/solver_compare.h"
 
 #include "window/lesson_steps.h"
 #include "window/gallery.h"
@@ -477,17 +478,30 @@ void App::recordFrame(float frameSeconds, float physicsSeconds) {
     totalEnergy.push(kinetic + potential);
 }
 
-bool App::recordedStepStart(WorldState& before, Settings& stepSettings) {
+bool App::recordedStepStart(WorldState& before, Settings& stepSettings, bool quietly) {
     const uint64_t step = world.stepCount();
     WorldState unused;
     Settings beforeSettings;
     // The first step after an edit of the bodies ran from a world with other bodies.
     if (step == 0 || recorder.epochStart(step) == step || !recorder.stateAt(step - 1, before, beforeSettings) ||
         !recorder.stateAt(step, unused, stepSettings)) {
-        setStatus("Re-running a step needs the step before it in the recording (Timeline).");
+        if (!quietly) setStatus("Re-running a step needs the step before it in the recording (Timeline).");
         return false;
     }
     return true;
+}
+
+void App::keepContactFigures() {
+    const bool wanted = figuresShown || debugDraw.needsContactFigures();
+    figuresShown = false; // the panels say so again as they draw
+    world.setContactFigures(wanted);
+    if (!wanted || !stepper.paused || !world.contactFigures().empty() || world.contacts().empty()) return;
+    const uint64_t hash = world.stateHash();
+    if (hash == figuresRefillTried) return; // tried here already (the world was edited since its step)
+    figuresRefillTried = hash;
+    WorldState before;
+    Settings stepSettings;
+    if (recordedStepStart(before, stepSettings, true)) refillContactFigures(world, before, stepSettings);
 }
 
 } // namespace tumble::app

@@ -208,6 +208,10 @@ struct App {
 
     // --- inside the solve (the Solver panel's Convergence section) -------------------
     bool probeSolver = false;          ///< the solver probe is on (World::setSolverProbe), kept across loads
+    /// A panel showed the solver's contact figures this frame (the Inspector's contact table,
+    /// the System panel's row): the world keeps them while something shows them.
+    bool figuresShown = false;
+    uint64_t figuresRefillTried = 0;   ///< the state hash a refill of the figures was last tried at
     /// The step debugger: the last traced step and where its cursor is (an event of the trace).
     struct Debugger {
         StepTrace trace;
@@ -357,7 +361,12 @@ struct App {
     /// The recorded state before the step shown and the settings that step ran with: what
     /// re-running it needs (compare methods, the step debugger). False, with a status line,
     /// when the recording does not hold them.
-    bool recordedStepStart(WorldState& before, Settings& stepSettings);
+    /// quietly: no status line when it cannot (a view that tries on its own, not on a click).
+    bool recordedStepStart(WorldState& before, Settings& stepSettings, bool quietly = false);
+    /// Once a frame, before stepping: turn the world's contact figures on while last frame's
+    /// panels or the debug draw showed them and off otherwise; stopped without them (turned
+    /// on while paused, or rewound onto a recorded state), re-run the shown step to fill them.
+    void keepContactFigures();
     /// Forget the comparison, the trace and the chosen row: the world left the step they show.
     void forgetStepViews();
     /// Close what compares or watches the bodies (forks, the Bullet fork, watches) after they

@@ -395,9 +395,8 @@ const char* clampName(ClampState c) {
     return "?";
 }
 
-void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures& figures, int index) {
+void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures* figures, int index) {
     const ContactPointInfo& p = m.points[index];
-    const ContactPointFigures& f = figures.points[index];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     char number[32];
@@ -420,14 +419,18 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
     ImGui::TextUnformatted(formatVec3(p.rA, 2).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(p.rB, 2).c_str());
+    // The solver's figures, blank until the world has them (the step after they are asked for).
+    const ContactPointFigures f = figures ? figures->points[index] : ContactPointFigures{};
     const float values[] = {f.normalMass,          f.tangentMass[0],      f.tangentMass[1],
                             f.bias,                f.restitutionTarget,   f.splitImpulse,
                             f.positionCorrection,  f.tangentBias[0],      f.tangentBias[1],
                             f.warmStartImpulse[0], f.warmStartImpulse[1], f.warmStartImpulse[2],
                             p.normalImpulse,       p.tangentImpulse[0],   p.tangentImpulse[1]};
-    for (float v : values) {
+    constexpr int kFigureValues = 12; // the first twelve come from the figures
+    for (int k = 0; k < static_cast<int>(std::size(values)); ++k) {
         ImGui::TableNextColumn();
-        ImGui::Text("%.4g", v);
+        if (figures || k >= kFigureValues) ImGui::Text("%.4g", values[k]);
+        else ImGui::TextDisabled("-");
     }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(p.sticking ? "stick" : "slide");
@@ -437,7 +440,7 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
     ImGui::TextUnformatted(clampName(p.clamp));
 }
 
-void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures& figures, BodyId self,
+void drawManifold(App& app, const ContactManifoldInfo& m, const ContactManifoldFigures* figures, BodyId self,
                   int number) {
     const World& world = app.world;
     BodyId other = m.bodyA == self ? m.bodyB : m.bodyA;
@@ -493,10 +496,18 @@ void drawContacts(App& app, BodyId id) {
     const World& world = app.world;
     int count = 0;
     const std::vector<ContactManifoldInfo>& contacts = world.contacts();
+    const std::vector<ContactManifoldFigures>& figures = world.contactFigures();
+    app.figuresShown = true;
     for (size_t i = 0; i < contacts.size(); ++i) {
         const ContactManifoldInfo& m = contacts[i];
         if (m.pointCount == 0 || (m.bodyA != id && m.bodyB != id)) continue;
-        drawManifold(app, m, world.contactFigures()[i], id, count++);
+        if (count == 0 && figures.empty()) {
+            ImGui::TextDisabled("solver figures (-): at the next step");
+            itemTooltip("The world works out the solver's figures (effective masses, targets, warm-start "
+                        "impulses) only while something shows them: they fill in with the next step, "
+                        "or at once when paused and the step before is in the recording.");
+        }
+        drawManifold(app, m, figures.empty() ? nullptr : &figures[i], id, count++);
     }
     if (count == 0) ImGui::TextDisabled("no contact points in the last step");
 }

@@ -44,8 +44,9 @@ void vecRow(const char* name, const char* help, const glm::vec3& v) {
 }
 
 /// Everything about one row: J, K, the terms of its target, lambda and its bounds.
-void drawRowDetail(const App& app, const ProbeRow& r) {
+void drawRowDetail(App& app, const ProbeRow& r) {
     const World& world = app.world;
+    app.figuresShown = true; // a contact row's point tangents and target terms
     const SolverSettings& ss = world.settings().solver;
     if (!ImGui::BeginTable("rowdetail", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
     vecRow("J: vA", "Jacobian, linear part on body A: -axis for a contact row (m/s of Cdot per m/s).", r.jvA);

@@ -363,6 +363,7 @@ int frameLoop(App& app, const WindowContext& context, Graphics& graphics, Script
         float frameTime = fixedFrameTime ? kScreenshotFrameTime
                                      : static_cast<float>(now - last) / static_cast<float>(SDL_GetPerformanceFrequency());
         last = now;
+        app.keepContactFigures();
         simulate(app, frameTime);
         validateSelection(app);
 

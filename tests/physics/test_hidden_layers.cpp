@@ -63,6 +63,7 @@ BodyId crateOnSlope(World& w, FrictionModel model, float muS, float muD) {
     s.gravity = 9.81f * glm::vec3(std::sin(a), -std::cos(a), 0.0f);
     s.solver.frictionModel = model;
     w = World(s);
+    w.setContactFigures(true); // the friction bound layer draws from them
     addMaterial(w, "crate", 0.0f, muS, muD);
     addGround(w);
     setPair(w, "crate", "Static", 0.0f, muS, muD);
@@ -221,6 +222,7 @@ TEST(NgsPositionCorrection,
     Settings s = noSleep();
     s.solver.positionCorrection = PositionCorrection::NonlinearGaussSeidel;
     World w(s);
+    w.setContactFigures(true); // this test reads them
     addGround(w);
     const BodyId ball = addSphere(w, {0.0f, 0.45f, 0.0f}, 0.5f);
     w.step();
@@ -252,6 +254,7 @@ TEST(NgsPositionCorrection, ABoxFiveCentimetresDeepRisesByTheMeanOfItsPointsCorr
     s.solver.positionCorrection = PositionCorrection::NonlinearGaussSeidel;
     s.solver.positionIterations = 1;
     World w(s);
+    w.setContactFigures(true); // this test reads them
     addGround(w);
     const BodyId box = addBox(w, {0.0f, 0.45f, 0.0f});
     w.step();
@@ -276,11 +279,12 @@ TEST(NgsPositionCorrection, ABoxFiveCentimetresDeepRisesByTheMeanOfItsPointsCorr
                     10.0f * f.points[i].positionCorrection, 1e-6f);
 }
 
-TEST(NgsPositionCorrection, DrawingTheFiguresEveryStepLeavesThePyramidRunBitForBitTheSame) {
+TEST(NgsPositionCorrection, KeepingAndDrawingTheFiguresEveryStepLeavesThePyramidRunBitForBitTheSame) {
     SceneLoadResult loaded = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/pyramid.json");
     ASSERT_TRUE(loaded.ok()) << loaded.errorText();
     loaded.scene.settings.solver.positionCorrection = PositionCorrection::NonlinearGaussSeidel;
     World drawn = buildWorld(loaded.scene), plain = buildWorld(loaded.scene);
+    drawn.setContactFigures(true); // plain keeps none: the figures never change the state
     DebugDrawOptions all = only(nullptr, kScale);
     for (const DebugDrawFlag& f : debugDrawFlags())
         all.*f.member = true;
@@ -296,6 +300,7 @@ TEST(NgsPositionCorrection, DrawingTheFiguresEveryStepLeavesThePyramidRunBitForB
 
 TEST(ClearContactCache, TheNextStepStartsColdTheOneAfterWarmAndTheTenBoxStackStillStands) {
     World w(noSleep());
+    w.setContactFigures(true); // this test reads them
     addGround(w);
     const std::vector<BodyId> ids = addStack(w, 10);
     for (int i = 0; i < 120; ++i)

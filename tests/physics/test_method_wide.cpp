@@ -219,6 +219,7 @@ TEST(WideMethod, TheFiguresCarryEachManifoldsColourForTheDebugDraw) {
     // What the Debug draw's graph colours show, read through the public API: every touching
     // manifold of a pyramid has a colour, and no moving body appears twice in one colour.
     World w(wide());
+    w.setContactFigures(true); // this test reads them
     addGround(w);
     addPyramid(w, 6);
     for (int i = 0; i < 30; ++i) w.step();
@@ -242,6 +243,7 @@ TEST(WideMethod, TheFiguresCarryEachManifoldsColourForTheDebugDraw) {
     // Block Gauss-Seidel does not colour.
     Settings s = noSleep();
     World block(s);
+    block.setContactFigures(true); // this test reads them
     addGround(block);
     addPyramid(block, 3);
     block.step();

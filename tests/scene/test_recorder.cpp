@@ -83,6 +83,7 @@ TEST(Recorder, RewoundStepAndItsResumedFutureEqualTheRecordedOnesBitForBit) {
 TEST(Recorder, RewoundStepShowsThatStepsContactsAndCountersExactlyAsTheyWere) {
     SceneDef scene = loadScene("pyramid.json");
     World world = buildWorld(scene);
+    world.setContactFigures(true); // this test reads them
     Recorder recorder;
     recorder.record(world);
     std::vector<ContactManifoldInfo> atStep40;

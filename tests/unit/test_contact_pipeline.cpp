@@ -20,6 +20,7 @@ const ContactManifoldInfo* manifoldOf(const World& w, BodyId a, BodyId b) {
 
 TEST(ContactCache, RestingPointsPersistAndCarryTheirImpulsesFromStepToStep) {
     World w(noSleep());
+    w.setContactFigures(true); // this test reads them
     BodyId ground = addGround(w);
     BodyId box = addBox(w, {0, 0.5f, 0});
     w.step();

@@ -54,6 +54,10 @@ struct DebugDrawOptions {
     /// m, length of the contact normal arrows (longer where the camera is far, as in the
     /// collision gallery, so they read as arrows rather than dots)
     float normalLength = 0.3f;
+
+    /// The layers drawn from the solver's figures (World::contactFigures), which a world
+    /// computes only while they are on (World::setContactFigures).
+    bool needsContactFigures() const { return warmStart || frictionBound || correction || graphColours; }
 };
 
 /// One boolean of DebugDrawOptions with its scene-file name and what it shows: the single

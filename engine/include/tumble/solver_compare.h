@@ -53,4 +53,11 @@ struct TracedStep {
 /// looking inside a live or recorded step without disturbing it.
 TracedStep traceStep(World& world, const WorldState& before, Settings stepSettings);
 
+/// Turn the contact figures on (World::setContactFigures) and fill them for the step that
+/// led to the world's state by re-running it from `before` (as compareSolverMethods): how a
+/// view that shows the figures gets them for a world that has stopped. The world ends bit for
+/// bit where it was. False when the re-run does not arrive at the world's state (it was edited
+/// since the step): the world is then put back as it was, its figures still empty.
+bool refillContactFigures(World& world, const WorldState& before, Settings stepSettings);
+
 } // namespace tumble

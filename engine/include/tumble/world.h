@@ -258,8 +258,16 @@ public:
     const std::vector<ContactManifoldInfo>& contacts() const;
     /// The solver's figures of the last step (effective masses, targets, warm-start impulses),
     /// parallel to contacts(): contactFigures()[i] belongs to contacts()[i]. Zero for pairs
-    /// without points, and after restoreState until the next step.
+    /// without points. Empty when the last step ran with the figures off (setContactFigures),
+    /// and after restoreState until the next step.
     const std::vector<ContactManifoldFigures>& contactFigures() const;
+    /// The contact figures: off by default, and then a step neither clears nor writes them
+    /// (about 5 % of a wide pyramid-40 step). On, every step fills contactFigures(); a step
+    /// computes the same state either way (same state hash). Whoever shows them turns them
+    /// on; refillContactFigures (solver_compare.h) re-runs a recorded step to fill them for
+    /// a world that has stopped.
+    void setContactFigures(bool on);
+    bool contactFiguresOn() const;    ///< setContactFigures's switch
     /// Empty the contact cache, so the next step starts cold: every touching pair is measured
     /// afresh by the narrow phase, its points are new (no accumulated normal or friction
     /// impulse to warm start from, no stick history, no friction-anchor drift, no landing

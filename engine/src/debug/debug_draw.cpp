@@ -102,7 +102,8 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
         }
         for (int i = 0; i < m.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
-            const ContactPointFigures& f = figures[mi].points[i];
+            // The solver's figures, when the world keeps them (World::setContactFigures).
+            const ContactPointFigures* f = mi < figures.size() ? &figures[mi].points[i] : nullptr;
             if (o.contacts || o.stickSlip) {
                 glm::vec3 c = p.persisted ? kOrange : kYellow;
                 if (o.stickSlip) c = p.clamp == ClampState::FrictionLimit ? kRed : kBlue;
@@ -121,16 +122,17 @@ void emitContacts(const World& world, const DebugDrawOptions& o, DebugDraw& d) {
                 glm::vec3 t = p.tangentImpulse[0] * m.tangent1 + p.tangentImpulse[1] * m.tangent2;
                 if (glm::length(t) > 0.0f) d.arrow(p.position, p.position + o.impulseScale * t, shade(kRed));
             }
-            if (o.warmStart && f.warmStartImpulse[0] > 0.0f) {
+            if (!f) continue;
+            if (o.warmStart && f->warmStartImpulse[0] > 0.0f) {
                 const glm::vec3 from = p.position + kWarmStartOffset * m.tangent1;
-                d.arrow(from, from + o.impulseScale * f.warmStartImpulse[0] * m.normal, shade(kGrey));
+                d.arrow(from, from + o.impulseScale * f->warmStartImpulse[0] * m.normal, shade(kGrey));
             }
-            if (o.frictionBound) drawFrictionBound(d, m, p, f, cone, o.impulseScale);
-            if (o.correction && f.correctionVelocity > 0.0f)
-                d.arrow(p.position, p.position + 0.1f * f.correctionVelocity * m.normal, shade(kMagenta));
-            if (o.correction && f.positionCorrection > 0.0f)
+            if (o.frictionBound) drawFrictionBound(d, m, p, *f, cone, o.impulseScale);
+            if (o.correction && f->correctionVelocity > 0.0f)
+                d.arrow(p.position, p.position + 0.1f * f->correctionVelocity * m.normal, shade(kMagenta));
+            if (o.correction && f->positionCorrection > 0.0f)
                 d.arrow(p.position,
-                        p.position + kPositionCorrectionScale * f.positionCorrection * m.normal,
+                        p.position + kPositionCorrectionScale * f->positionCorrection * m.normal,
                         shade(kMagenta));
         }
     }

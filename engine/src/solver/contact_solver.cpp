@@ -282,9 +282,13 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
         if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
     auto fill = [&](uint32_t begin, uint32_t end) {
+        // Figures off: each manifold's go to a record on the stack that is never read (the
+        // fill computes them anyway; storing them to the array was the cost).
+        ContactManifoldFigures unused;
         for (uint32_t k = begin; k < end; ++k) {
             ContactConstraint& c = constraints[k];
-            prepareManifold(manifolds[c.manifold], figures[c.manifold], bodies, start, ctx, c, couplings);
+            ContactManifoldFigures& mf = figures.empty() ? unused : figures[c.manifold];
+            prepareManifold(manifolds[c.manifold], mf, bodies, start, ctx, c, couplings);
         }
     };
     if (tasks)
@@ -347,9 +351,9 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<const ContactConstraint> constraints,
                     std::span<const SolverBody> bodies, std::span<const SplitVelocity> split, float dt,
                     TaskSystem* tasks) {
+    const bool withFigures = !figures.empty();
     auto finish = [&](const ContactConstraint& c) {
         ContactManifoldInfo& m = manifolds[c.manifold];
-        ContactManifoldFigures& mf = figures[c.manifold];
         const SolverBody& a = bodies[c.indexA];
         const SolverBody& b = bodies[c.indexB];
         for (int i = 0; i < c.pointCount; ++i) {
@@ -360,7 +364,7 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
                                        c.tangentImpulse[1][i] * laneVector(c.axis[kTangent2Row], i);
             p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
             p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-            mf.points[i].splitImpulse = c.splitImpulse[i];
+            if (withFigures) figures[c.manifold].points[i].splitImpulse = c.splitImpulse[i];
             // Friction at its bound (within 0.1%) slides; compared squared, without a root.
             const float limit = 0.999f * c.friction[i] * p.normalImpulse;
             const float t2 = c.tangentImpulse[0][i] * c.tangentImpulse[0][i] +

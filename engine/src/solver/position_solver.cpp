@@ -23,7 +23,6 @@ float solvePositionsNGS(std::span<ContactManifoldInfo> manifolds,
     const float maxCorrection = ctx.maxCorrectionVelocity * ctx.dt;
     for (size_t mi = 0; mi < manifolds.size(); ++mi) {
         ContactManifoldInfo& m = manifolds[mi];
-        ContactManifoldFigures& mf = figures[mi];
         SolverPose& a = poses[m.bodyA.index];
         SolverPose& b = poses[m.bodyB.index];
         if (a.invMass == 0.0f && b.invMass == 0.0f) continue;
@@ -36,7 +35,7 @@ float solvePositionsNGS(std::span<ContactManifoldInfo> manifolds,
             deepest = std::min(deepest, separation);
             float C = std::clamp(ctx.erp * (separation + ctx.slop), -maxCorrection, 0.0f);
             if (C == 0.0f) continue;
-            mf.points[i].positionCorrection -= C;
+            if (!figures.empty()) figures[mi].points[i].positionCorrection -= C;
             glm::vec3 rA = pA - a.x, rB = pB - b.x;
             glm::mat3 iA = rotateTensor(a.q, a.localInvI), iB = rotateTensor(b.q, b.localInvI);
             glm::vec3 rnA = glm::cross(rA, n), rnB = glm::cross(rB, n);

@@ -26,7 +26,7 @@ struct SolverPose {
 
 /// One pass; returns the deepest separation measured (m, negative = overlap) before correcting.
 /// Adds each point's -C (m) to its ContactPointFigures::positionCorrection in `figures`
-/// (parallel to `manifolds`); the figures are written, never read.
+/// (parallel to `manifolds`; empty: figures off); the figures are written, never read.
 float solvePositionsNGS(std::span<ContactManifoldInfo> manifolds,
                         std::span<ContactManifoldFigures> figures, std::span<SolverPose> poses,
                         const StepContext& ctx);

@@ -60,7 +60,7 @@ struct SolveContext {
     StepContext step;                           ///< derived from Settings once (dt, bias factors)
     uint64_t stepIndex = 0;                     ///< the world's step count (seeds random order)
     std::span<ContactManifoldInfo> manifolds;   ///< the persistent contact cache
-    std::span<ContactManifoldFigures> figures;  ///< by manifold: this step's figures, zeroed
+    std::span<ContactManifoldFigures> figures;  ///< by manifold: this step's figures, zeroed; empty when off
     std::span<const StartVelocity> start;       ///< by slot: velocities before this step's forces
     std::vector<SolverBody>& bodies;            ///< by slot; prepareJoints appends the world's record
     std::span<SplitVelocity> split;             ///< by slot: split impulse's pseudo-velocities, zeroed

@@ -359,12 +359,14 @@ void SubstepSolver::store() {
     for (size_t k = 0; k < ctx_.constraints.size(); ++k) {
         const ContactConstraint& c = ctx_.constraints[k];
         ContactManifoldInfo& m = ctx_.manifolds[c.manifold];
-        ContactManifoldFigures& mf = ctx_.figures[c.manifold];
         for (int i = 0; i < c.pointCount; ++i) {
             // The Inspector's figures in prepareContacts' convention (a target velocity); a
             // bounce happened within this step, so no point lands for the next one to bounce.
-            mf.points[i].bias = data_.rows[k].pushOut[i];
-            mf.points[i].correctionVelocity = data_.rows[k].pushOut[i];
+            if (!ctx_.figures.empty()) {
+                ContactPointFigures& f = ctx_.figures[c.manifold].points[i];
+                f.bias = data_.rows[k].pushOut[i];
+                f.correctionVelocity = data_.rows[k].pushOut[i];
+            }
             m.points[i].landing = false;
         }
     }

@@ -78,6 +78,16 @@ TracedStep traceStep(World& world, const WorldState& before, Settings stepSettin
     return out;
 }
 
+bool refillContactFigures(World& world, const WorldState& before, Settings stepSettings) {
+    world.setContactFigures(true);
+    const WorldState now = world.captureState();
+    const Settings live = world.settings();
+    if (Replay(world).putBack(before, stepSettings)) return true;
+    world.restoreState(now);
+    world.settings() = live;
+    return false;
+}
+
 MethodComparison compareSolverMethods(World& world, const WorldState& before, Settings stepSettings) {
     Replay replay(world);
     MethodComparison out;

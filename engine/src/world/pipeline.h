@@ -71,6 +71,7 @@ struct StepPipeline {
     std::vector<int> islandOf;                     ///< by slot: island root, -1 when not dynamic
     SolverStats solverStats;
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
+    bool figuresOn = false;                        ///< World::setContactFigures
     bool probeOn = false;                          ///< World::setSolverProbe
     SolverProbe probe;                             ///< what the probe recorded last step
     bool traceOn = false;                          ///< World::setStepTrace

@@ -158,8 +158,8 @@ bool World::restoreState(const WorldState& st, std::string* error) {
         c.bodyB = ids[m.bodyB.index];
         p.manifolds.push_back(c);
     }
-    // The solver's figures belong to a step that has not run here; they stay zero until one does.
-    p.contactFigures.assign(p.manifolds.size(), ContactManifoldFigures{});
+    // The solver's figures belong to a step that has not run here; they stay empty until one does.
+    p.contactFigures.clear();
     // Events belong to the step that made them; the next step measures its own against these.
     p.contactEvents.clear();
     p.previousSensorOverlaps.clear();

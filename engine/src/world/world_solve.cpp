@@ -103,8 +103,9 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                 }
         }
         p.lastDt = dt;
-        // The figures are this step's alone: the method writes those of the points it prepares.
-        resetForStep(p.contactFigures, p.manifolds.size());
+        // The figures are this step's alone: the method writes those of the points it prepares
+        // (none when they are off: the stages take an empty array as "not wanted").
+        resetForStep(p.contactFigures, p.figuresOn ? p.manifolds.size() : 0);
 
         // Dense solver records and poses by slot; static, kinematic and sleeping bodies have
         // zero inverse mass. The records have room for the world's one that prepareJoints puts
@@ -187,6 +188,9 @@ void World::bounceLandedContacts() {
         b.angularVelocity = p.bodies[i].w;
     }
 }
+
+void World::setContactFigures(bool on) { pipeline_->figuresOn = on; }
+bool World::contactFiguresOn() const { return pipeline_->figuresOn; }
 
 void World::setSolverProbe(bool on, ProbeOptions options) {
     pipeline_->probeOn = on;

@@ -140,7 +140,7 @@ void pack(SolveContext& ctx) {
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
-    for (size_t k = 0; k < d.colours.colours.size(); ++k)
+    for (size_t k = 0; k < d.colours.colours.size() && !ctx.figures.empty(); ++k)
         for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
 }
 

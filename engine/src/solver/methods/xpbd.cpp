@@ -183,8 +183,10 @@ void solveXpbdMethod(SolveContext& ctx) {
         // speculative point inside the step): the inspector should not say otherwise.
         for (const ContactConstraint& c : ctx.constraints)
             for (int i = 0; i < c.pointCount; ++i) {
-                float (&warm)[3] = ctx.figures[c.manifold].points[i].warmStartImpulse;
-                warm[0] = warm[1] = warm[2] = 0.0f;
+                if (!ctx.figures.empty()) {
+                    float (&warm)[3] = ctx.figures[c.manifold].points[i].warmStartImpulse;
+                    warm[0] = warm[1] = warm[2] = 0.0f;
+                }
                 ctx.manifolds[c.manifold].points[i].landing = false;
             }
         xpbd::gatherPoints(ctx, std::max(ctx.solver.compliance, 0.0f), data.points);
