@@ -91,3 +91,22 @@ TEST(ContactFigures, ARefillOfAWorldEditedSinceItsStepPutsTheEditBackAndKeepsNoF
     EXPECT_EQ(w.stateHash(), edited);
     EXPECT_TRUE(w.contactFigures().empty());
 }
+
+TEST(ContactFigures, ABoxSetDeepShowsItsSplitImpulseUnderBlockGaussSeidelAndTheWideMethod) {
+    // The wide method writes its pseudo impulses back from its groups only for the figures.
+    for (const char* method : {"gaussSeidel", "wide"}) {
+        Settings s = noSleep();
+        s.solver.method = method;
+        s.solver.positionCorrection = PositionCorrection::SplitImpulse;
+        World w(s);
+        w.setContactFigures(true);
+        addGround(w);
+        addBox(w, {0.0f, 0.47f, 0.0f}); // 3 cm into the ground
+        w.step();
+        ASSERT_EQ(w.contactFigures().size(), w.contacts().size()) << method;
+        float pushed = 0.0f;
+        for (const ContactManifoldFigures& f : w.contactFigures())
+            for (const ContactPointFigures& p : f.points) pushed += p.splitImpulse;
+        EXPECT_GT(pushed, 0.0f) << method;
+    }
+}

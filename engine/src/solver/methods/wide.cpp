@@ -258,7 +258,9 @@ void splitImpulse(SolveContext& ctx, int passes) {
             });
             for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.split);
         }
-        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideSplitImpulses<W>(run, constraints); });
+        // The pseudo impulses are read back only for the figures (finishContacts).
+        if (!ctx.figures.empty())
+            overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideSplitImpulses<W>(run, constraints); });
     });
 }
 
