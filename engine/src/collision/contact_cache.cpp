@@ -53,37 +53,37 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
     }
 }
 
-bool remeasureManifold(const ContactManifoldInfo& old, const glm::vec3& xa, const glm::quat& qa,
-                       const glm::vec3& xb, const glm::quat& qb, float margin, float slide,
-                       ContactManifoldInfo& out) {
-    const glm::vec3 n = qa * old.localNormalA;
-    const glm::vec3 nB = qb * old.localNormalB;
+bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::quat& qa, const glm::vec3& xb,
+                       const glm::quat& qb, float margin, float slide) {
+    const glm::vec3 n = qa * m.localNormalA;
+    const glm::vec3 nB = qb * m.localNormalB;
     // 1 - cos of the turn between them, against (slide per metre)^2 / 2. Unknown normals
     // (zero) fail here too.
     if (1.0f - glm::dot(n, nB) > 0.5f * slide * slide) return false;
     glm::vec3 pA[4], pB[4];
     float separation[4];
-    for (int i = 0; i < old.pointCount; ++i) {
-        pA[i] = xa + qa * old.points[i].localAnchorA;
-        pB[i] = xb + qb * old.points[i].localAnchorB;
+    for (int i = 0; i < m.pointCount; ++i) {
+        pA[i] = xa + qa * m.points[i].localAnchorA;
+        pB[i] = xb + qb * m.points[i].localAnchorB;
         const glm::vec3 d = pB[i] - pA[i];
         separation[i] = glm::dot(d, n);
         const glm::vec3 across = d - separation[i] * n;
         if (separation[i] >= margin || glm::dot(across, across) > slide * slide) return false;
     }
-    out.normal = n;
-    out.localNormalA = old.localNormalA;
-    out.localNormalB = old.localNormalB;
-    out.pointCount = old.pointCount;
-    for (int i = 0; i < old.pointCount; ++i) {
-        ContactPointInfo& p = out.points[i];
+    m.normal = n;
+    m.sleeping = false;
+    for (int i = 0; i < m.pointCount; ++i) {
+        ContactPointInfo& p = m.points[i];
         p.position = 0.5f * (pA[i] + pB[i]);
         p.separation = separation[i];
-        p.featureId = old.points[i].featureId;
-        p.localAnchorA = old.points[i].localAnchorA;
-        p.localAnchorB = old.points[i].localAnchorB;
+        // Its own history (inheritImpulses' match of the point to itself), this step's reset.
+        p.persisted = true;
+        p.approachVelocity = 0.0f;
+        p.landing = false;
+        p.sticking = true;
+        if (p.clamp == ClampState::FrictionLimit) p.drift = glm::vec3(0.0f);
     }
-    out.remeasured = true;
+    m.remeasured = true;
     return true;
 }
 

@@ -27,8 +27,13 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
 /// manifold). The pair is measured afresh when any point has slid more than `slide` (m)
 /// across the normal since the manifold was built, when the two local normals have turned
 /// apart by more than `slide` per metre, or when a point left the margin. Returns false then.
-bool remeasureManifold(const ContactManifoldInfo& old, const glm::vec3& xa, const glm::quat& qa,
-                       const glm::vec3& xb, const glm::quat& qb, float margin, float slide,
-                       ContactManifoldInfo& out);
+///
+/// In place: `m` is a copy of last step's manifold (the cache's record kept, not rebuilt). Its
+/// points are last step's, so each carries its own history exactly as inheritImpulses would
+/// match it to itself: persisted, impulses, clamp and drift (dropped where it slid), the
+/// friction basis; what belongs to one step (approach speed, landing, sticking) is reset.
+/// When it returns false, `m` is left half written: the caller measures the pair afresh.
+bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::quat& qa, const glm::vec3& xb,
+                       const glm::quat& qb, float margin, float slide);
 
 } // namespace tumble

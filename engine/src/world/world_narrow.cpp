@@ -201,11 +201,10 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
                               (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
         bool reusedNow = false;
         if (mayReuse) {
-            ContactManifoldInfo& info = out.manifolds.emplace_back();
-            info.bodyA = ida;
-            info.bodyB = idb;
-            reusedNow = remeasureManifold(*single, a.position, a.orientation, b.position, b.orientation,
-                                          pairMargin, settings_.contactReuseSlide, info);
+            // Last step's record kept, its geometry measured again in place.
+            ContactManifoldInfo& info = out.manifolds.emplace_back(*single);
+            reusedNow = remeasureManifold(info, a.position, a.orientation, b.position, b.orientation, pairMargin,
+                                          settings_.contactReuseSlide);
             if (!reusedNow) out.manifolds.pop_back();
         }
         if (reusedNow) {
@@ -238,7 +237,7 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
                 q.rB = q.position - b.position;
                 out.deepest = std::min(out.deepest, q.separation);
             }
-            inheritImpulses(prev, info);
+            if (!reusedNow) inheritImpulses(prev, info); // a kept record carries its own
             ++out.touching;
             out.points += info.pointCount;
         }
