@@ -394,8 +394,9 @@ private:
     /// The solve stage: one SolveContext for `method` (world_solve.cpp).
     void solve(float dt, const SolverMethodInfo& method);
     /// The shock-propagation pass's order: levels by breadth-first search from the static
-    /// bodies, into the velocity scratch (world_solve.cpp).
-    void shockOrder();
+    /// bodies, into the velocity scratch (world_solve.cpp). True when the contact graph is the
+    /// one the last order was computed for (that order is then this one, copied).
+    bool shockOrder();
     /// Build this step's joint rows (and the drag spring's), each with its cached impulse.
     void prepareJoints(const struct StepContext& ctx);
     /// Where joint `joint`'s bodies are now, with their solver records from `bodies` (the

@@ -43,7 +43,9 @@ public:
     /// The shock-propagation pass's order, into SolveContext::scratch: each contact row's
     /// frozen side (the body nearer the ground), its level (the lower of its bodies') and the
     /// rows bottom-up (VelocityScratch). The pass itself is the method's (RigidPasses::shock).
-    virtual void shockOrder() = 0;
+    /// True when the contact graph is the one of the last order computed (a pile at rest):
+    /// the order is then that one, as a method that kept what it built from it may rely on.
+    virtual bool shockOrder() = 0;
 
 protected:
     ~SolveWorld() = default;

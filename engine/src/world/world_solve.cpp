@@ -56,7 +56,7 @@ public:
         w_.prepareJoints(step);
     }
     void finishJoints() override { w_.finishJoints(step_.dt); }
-    void shockOrder() override { w_.shockOrder(); }
+    bool shockOrder() override { return w_.shockOrder(); }
 
 private:
     // A moved body's solver record and pose follow it.
@@ -223,10 +223,28 @@ void World::traceStage(TraceStage stage, int count) {
     p.trace.marks.push_back(m);
 }
 
-void World::shockOrder() {
+bool World::shockOrder() {
     StepPipeline& p = *pipeline_;
     // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
     std::span<const ContactConstraint> constraints(p.constraints);
+    VelocityScratch& scratch = p.velocityScratch;
+    // The order is a function of the contact graph (each row's two bodies, whether each is
+    // anchored) and of how many bodies are anchored (the level of rows no anchor reaches): while
+    // those stay as they were, as in a pile at rest, last step's answer is this step's.
+    std::vector<uint64_t>& graph = p.shockGraphNow;
+    graph.clear();
+    uint64_t anchors = 0;
+    for (uint8_t a : p.anchored) anchors += a;
+    for (const ContactConstraint& c : constraints)
+        graph.push_back(uint64_t(c.indexA) << 33 | uint64_t(c.indexB) << 2 | uint64_t(p.anchored[c.indexA]) << 1 |
+                        p.anchored[c.indexB]);
+    graph.push_back(anchors);
+    if (graph == p.shockGraph) {
+        scratch.frozenSide = p.shockFrozenSide;
+        scratch.shockLevel = p.shockLevel;
+        scratch.order = p.shockOrder;
+        return true;
+    }
     // Level of each body: contacts away from the nearest static body, by a breadth-first
     // search over the contact graph (its links by body, counted then filled). Shortest
     // distances are one answer whatever the search's order, so the pass is deterministic.
@@ -265,7 +283,6 @@ void World::shockOrder() {
             queue.push_back(v);
         }
     }
-    VelocityScratch& scratch = p.velocityScratch;
     scratch.frozenSide.resize(constraints.size());
     for (size_t i = 0; i < constraints.size(); ++i) {
         int la = level[constraints[i].indexA], lb = level[constraints[i].indexB];
@@ -288,6 +305,11 @@ void World::shockOrder() {
         scratch.shockLevel[i] = static_cast<uint32_t>(l);
         order[start[static_cast<size_t>(l)]++] = static_cast<uint32_t>(i);
     }
+    p.shockGraph.swap(graph);
+    p.shockFrozenSide = scratch.frozenSide;
+    p.shockLevel = scratch.shockLevel;
+    p.shockOrder = scratch.order;
+    return false;
 }
 
 } // namespace tumble

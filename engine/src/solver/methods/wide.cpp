@@ -50,6 +50,10 @@ struct WideData final : MethodData {
     std::vector<uint8_t> frozenSide, colourOf;
     std::vector<uint32_t> shockLevel, shockOrder, levelStart;
     std::vector<ShockVisit> visits, visitsByLevel;
+    /// What the colours, their bottom-up order and the shock visits above were built from: each
+    /// row's bodies and whether each moves, then the step's lane count and shock switch. While
+    /// it and the shock pass's graph stay as they were (a pile at rest), they are kept.
+    std::vector<uint64_t> graph, graphNow;
 };
 
 // Groups per block when one colour's groups are spread over threads: a few microseconds of
@@ -79,16 +83,19 @@ template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideG
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
 bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
 
-/// The shock pass's levels and frozen sides, and each colour's manifolds bottom-up.
-void orderForShock(SolveContext& ctx) {
+/// The shock pass's levels and frozen sides, and each colour's manifolds bottom-up (kept when
+/// the colours and the shock pass's graph are last step's). True when they were kept.
+bool orderForShock(SolveContext& ctx, bool sameColours) {
     WideData& d = ctx.dataAs<WideData>();
-    ctx.world.shockOrder();
+    const bool sameGraph = ctx.world.shockOrder();
     VelocityScratch& scratch = ctx.scratch;
     d.frozenSide.swap(scratch.frozenSide);
     d.shockLevel.swap(scratch.shockLevel);
     d.shockOrder.swap(scratch.order);
     scratch.frozenSide.clear(), scratch.shockLevel.clear(), scratch.order.clear();
+    if (sameColours && sameGraph) return true;
     orderColours(d.colours, d.shockOrder, d.colourOf);
+    return false;
 }
 
 /// The shock pass's visits: per group (in solve order, so colour by colour), one for each
@@ -121,14 +128,22 @@ template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W
 /// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
 void pack(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
-    colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     d.shock = shockPassRuns(ctx.solver);
-    if (d.shock) orderForShock(ctx);
     d.eight = useEightLanes(ctx.solver);
     const int lanes = d.eight ? 8 : 4;
+    // The colouring is a function of this graph: unchanged, last step's colours are this step's.
+    d.graphNow.clear();
+    for (const ContactConstraint& c : ctx.constraints)
+        d.graphNow.push_back(uint64_t(c.indexA) << 33 | uint64_t(c.indexB) << 2 |
+                             uint64_t(ctx.bodies[c.indexA].invMass > 0.0f) << 1 | (ctx.bodies[c.indexB].invMass > 0.0f));
+    d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
+    const bool sameColours = d.graphNow == d.graph;
+    d.graph.swap(d.graphNow);
+    if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
+    const bool kept = d.shock && orderForShock(ctx, sameColours);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         buildWideGroups<W>(ctx.constraints, d.colours.colours, groups);
-        if (d.shock) planShockVisits(d, groups);
+        if (d.shock && !kept) planShockVisits(d, groups);
     });
     // buildWideGroups packs the colours last to first.
     d.colourStart.assign(1, 0);
