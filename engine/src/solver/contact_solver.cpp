@@ -266,7 +266,7 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::sp
 
 } // namespace
 
-void prepareContacts(std::span<ContactManifoldInfo> manifolds,
+bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints, TaskSystem* tasks, RowCouplings couplings) {
@@ -281,20 +281,28 @@ void prepareContacts(std::span<ContactManifoldInfo> manifolds,
     resetForStep(constraints, count);
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
         if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
+    // Whether some point lands, by block of rows (each block writes its own), so the world
+    // need not look through every point after integrating for one.
+    std::vector<uint8_t> landings((count + kRowsPerBlock - 1) / kRowsPerBlock, 0);
     auto fill = [&](uint32_t begin, uint32_t end) {
         // Figures off: each manifold's go to a record on the stack that is never read (the
         // fill computes them anyway; storing them to the array was the cost).
         ContactManifoldFigures unused;
+        bool lands = false;
         for (uint32_t k = begin; k < end; ++k) {
             ContactConstraint& c = constraints[k];
             ContactManifoldFigures& mf = figures.empty() ? unused : figures[c.manifold];
-            prepareManifold(manifolds[c.manifold], mf, bodies, start, ctx, c, couplings);
+            ContactManifoldInfo& m = manifolds[c.manifold];
+            prepareManifold(m, mf, bodies, start, ctx, c, couplings);
+            for (int i = 0; i < m.pointCount; ++i) lands |= m.points[i].landing;
         }
+        if (lands) landings[begin / kRowsPerBlock] = 1;
     };
     if (tasks)
         tasks->parallelFor(static_cast<uint32_t>(count), kRowsPerBlock, fill);
     else
         fill(0, static_cast<uint32_t>(count));
+    return std::find(landings.begin(), landings.end(), 1) != landings.end();
 }
 
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds,

@@ -126,8 +126,9 @@ enum class RowCouplings { All, NormalBlock };
 
 /// Rows, effective masses, couplings, restitution targets and biases of every manifold with
 /// points, into `constraints`; also writes the per-step figures of those points into
-/// `figures` (parallel to `manifolds`; empty when the world's figures are off).
-void prepareContacts(std::span<ContactManifoldInfo> manifolds,
+/// `figures` (parallel to `manifolds`; empty when the world's figures are off). True when a
+/// speculative point lands within the step (ContactPointInfo::landing: bounceLandings).
+bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,

@@ -77,6 +77,7 @@ struct SolveContext {
     SolverProbe* probe;                         ///< what each pass did (probe.h); null when off
     StepTrace* trace;                           ///< the step debugger's record (trace.h); null when off
     TaskSystem& tasks;                          ///< the step's threads: loops whose indices own what they write
+    bool landings = false;                      ///< prepareStage: a speculative point lands within this step
 
     /// The method's own data, made afresh when the method changed since last step.
     template <class T> T& dataAs() {

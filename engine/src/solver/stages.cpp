@@ -10,7 +10,8 @@ namespace tumble {
 
 void prepareStage(SolveContext& ctx, RowCouplings couplings) {
     ScopedTimer t(ctx.profile.prepare);
-    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks, couplings);
+    ctx.landings =
+        prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks, couplings);
     ctx.world.prepareJoints(ctx.step, false);
 }
 

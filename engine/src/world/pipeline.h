@@ -77,6 +77,7 @@ struct StepPipeline {
     SolverStats solverStats;
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
     bool figuresOn = false;                        ///< World::setContactFigures
+    bool landings = false;                         ///< a solved point lands this step (prepareContacts)
     bool probeOn = false;                          ///< World::setSolverProbe
     SolverProbe probe;                             ///< what the probe recorded last step
     bool traceOn = false;                          ///< World::setStepTrace

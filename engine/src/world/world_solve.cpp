@@ -153,6 +153,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                      p.methodData,           p.probeOn ? &p.probe : nullptr,
                      p.traceOn ? &p.trace : nullptr, p.tasks};
     method.solve(ctx);
+    p.landings = ctx.landings;
 
     forEachSlot([&](uint32_t i) {
         Slot& s = slots_[i];
@@ -169,10 +170,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
 
 void World::bounceLandedContacts() {
     StepPipeline& p = *pipeline_;
-    bool any = false;
-    for (const ContactManifoldInfo& m : p.manifolds)
-        for (int i = 0; i < m.pointCount; ++i) any = any || m.points[i].landing;
-    if (!any) return;
+    if (!p.landings) return; // no point lands (prepareContacts looked as it prepared them)
     // The velocities as the integration left them (velocity Verlet's second kick included).
     const uint32_t count = static_cast<uint32_t>(std::min(slots_.size(), p.bodies.size()));
     for (uint32_t i = 0; i < count; ++i) {
