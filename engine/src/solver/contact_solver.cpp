@@ -46,8 +46,10 @@ bool sticks(const ContactPointInfo& p, const glm::vec3& slip) {
 glm::vec3 anchorPull(const ContactPointInfo& p, const StepContext& ctx) {
     if (ctx.frictionAnchorRate <= 0.0f || !p.sticking) return glm::vec3(0.0f);
     glm::vec3 pull = -ctx.frictionAnchorRate * ctx.invDt * p.drift;
-    const float speed = glm::length(pull);
-    return speed > ctx.maxCorrectionVelocity ? pull * (ctx.maxCorrectionVelocity / speed) : pull;
+    // Compared squared: the root only for a pull over the cap (a resting pile has none).
+    const float cap = ctx.maxCorrectionVelocity;
+    if (glm::dot(pull, pull) <= cap * cap) return pull;
+    return pull * (cap / glm::length(pull));
 }
 
 // The manifold's friction basis: the directions of its sticking points, and the one its
@@ -56,9 +58,9 @@ glm::vec3 anchorPull(const ContactPointInfo& p, const StepContext& ctx) {
 // the pyramid can hold up to sqrt(2) mu lambda_n along its diagonals (the artifact the cone
 // removes). A sliding point brakes along its own slip instead (prepareContacts).
 void frictionBasis(ContactManifoldInfo& m, const glm::vec3& meanSlip) {
-    const float slideSpeed = glm::length(meanSlip);
-    if (slideSpeed > kStickSpeed) {
-        m.tangent1 = meanSlip / slideSpeed;
+    // Compared squared: the root only for a manifold that slides (a resting pile has none).
+    if (glm::dot(meanSlip, meanSlip) > kStickSpeed * kStickSpeed) {
+        m.tangent1 = meanSlip / glm::length(meanSlip);
         m.tangent2 = glm::cross(m.normal, m.tangent1);
     } else {
         tangentBasis(m.normal, m.tangent1, m.tangent2);
