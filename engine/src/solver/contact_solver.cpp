@@ -307,38 +307,55 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
     return std::find(landings.begin(), landings.end(), 1) != landings.end();
 }
 
-void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
-                    std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
+                    std::span<SolverBody> bodies, BounceScratch& scratch) {
     // Every normal row takes part, so a bounce travels through what the bodies rest on (a ball
     // landing on a ball on the floor pushes it into the floor, which pushes back): the landing
     // points aim for -e vn0, all others only for not approaching; pushing only (lambda >= 0).
-    std::vector<float4> lambda(constraints.size(), float4{});
+    // What the sweeps read of each point is gathered once (the rows are 1,088 bytes a manifold;
+    // a pile in which something lands every step read them all four times).
+    using Row = BounceScratch::Row;
+    using Pair = BounceScratch::Pair;
+    std::vector<Row>& rows = scratch.rows;
+    std::vector<Pair>& pairs = scratch.pairs;
+    size_t points = 0;
+    for (const ContactConstraint& c : constraints) points += static_cast<size_t>(c.pointCount);
+    clearForStep(rows, points);
+    clearForStep(pairs, constraints.size());
+    for (const ContactConstraint& c : constraints) {
+        const ContactManifoldInfo& m = manifolds[c.manifold];
+        pairs.push_back({c.indexA, c.indexB, static_cast<uint32_t>(rows.size()), static_cast<uint32_t>(c.pointCount),
+                         c.invMassA, c.invMassB});
+        for (int i = 0; i < c.pointCount; ++i) {
+            const ContactPointInfo& p = m.points[i];
+            rows.push_back({laneVector(c.rA, i), laneVector(c.rB, i), laneVector(c.axis[kNormalRow], i),
+                            laneVector(c.responseA[kNormalRow], i), laneVector(c.responseB[kNormalRow], i),
+                            c.normalMass[i], p.landing ? -m.restitution * p.approachVelocity : 0.0f, 0.0f});
+        }
+    }
     for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
-        for (size_t ci = 0; ci < constraints.size(); ++ci) {
-            const ContactConstraint& c = constraints[ci];
-            const ContactManifoldInfo& m = manifolds[c.manifold];
-            SolverBody& a = bodies[c.indexA];
-            SolverBody& b = bodies[c.indexB];
+        for (const Pair& pair : pairs) {
+            SolverBody& a = bodies[pair.indexA];
+            SolverBody& b = bodies[pair.indexB];
             glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
-            for (int i = 0; i < c.pointCount; ++i) {
-                const ContactPointInfo& p = m.points[i];
-                const float target = p.landing ? -m.restitution * p.approachVelocity : 0.0f;
-                // Point i's normal row alone (one scalar row, its own lever arms), summed in the
-                // order contact_rows.h's relativeVelocity and along sum the lanes.
-                const glm::vec3 rA = laneVector(c.rA, i), rB = laneVector(c.rB, i), n = laneVector(c.axis[kNormalRow], i);
+            for (uint32_t k = pair.first; k < pair.first + pair.count; ++k) {
+                Row& r = rows[k];
+                // The point's normal row alone (one scalar row, its own lever arms), summed in
+                // the order contact_rows.h's relativeVelocity and along sum the lanes.
+                const glm::vec3 &rA = r.rA, &rB = r.rB, &n = r.n;
                 const glm::vec3 v = vB - vA;
                 const glm::vec3 vrel{v.x + (wB.y * rB.z - wB.z * rB.y) - (wA.y * rA.z - wA.z * rA.y),
                                      v.y + (wB.z * rB.x - wB.x * rB.z) - (wA.z * rA.x - wA.x * rA.z),
                                      v.z + (wB.x * rB.y - wB.y * rB.x) - (wA.x * rA.y - wA.y * rA.x)};
                 const float vn = n.x * vrel.x + n.y * vrel.y + n.z * vrel.z;
-                const float next = std::max(lambda[ci][i] + c.normalMass[i] * (target - vn), 0.0f);
-                const float d = next - lambda[ci][i];
-                lambda[ci][i] = next;
+                const float next = std::max(r.lambda + r.normalMass * (r.target - vn), 0.0f);
+                const float d = next - r.lambda;
+                r.lambda = next;
                 const glm::vec3 P = d * n;
-                vA -= c.invMassA * P;
-                vB += c.invMassB * P;
-                wA -= d * laneVector(c.responseA[kNormalRow], i);
-                wB += d * laneVector(c.responseB[kNormalRow], i);
+                vA -= pair.invMassA * P;
+                vB += pair.invMassB * P;
+                wA -= d * r.responseA;
+                wB += d * r.responseB;
             }
             a.v = vA, a.w = wA, b.v = vB, b.w = wB;
         }

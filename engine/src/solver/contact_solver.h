@@ -152,9 +152,22 @@ RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCoupli
 /// positions are integrated, so the body ends the step on the surface, leaving it at
 /// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
 /// impulse is not kept for warm starting: the next step finds the bodies parting. The caller
-/// runs it only on a step where some point landed.
-void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
-                    std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
+/// runs it only on a step where some point landed. `scratch` holds what its sweeps read of
+/// each row, gathered once (kept by the caller from step to step: no allocation per call).
+struct BounceScratch {
+    struct Row {
+        glm::vec3 rA, rB, n, responseA, responseB;
+        float normalMass, target, lambda;
+    };
+    struct Pair {
+        uint32_t indexA, indexB, first, count;
+        float invMassA, invMassB;
+    };
+    std::vector<Row> rows;
+    std::vector<Pair> pairs;
+};
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
+                    std::span<SolverBody> bodies, BounceScratch& scratch);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);

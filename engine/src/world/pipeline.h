@@ -78,6 +78,7 @@ struct StepPipeline {
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
     bool figuresOn = false;                        ///< World::setContactFigures
     bool landings = false;                         ///< a solved point lands this step (prepareContacts)
+    BounceScratch bounceScratch;                   ///< bounceLandings' gathered rows
     bool probeOn = false;                          ///< World::setSolverProbe
     SolverProbe probe;                             ///< what the probe recorded last step
     bool traceOn = false;                          ///< World::setStepTrace

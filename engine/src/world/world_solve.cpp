@@ -178,7 +178,7 @@ void World::bounceLandedContacts() {
         p.bodies[i].v = slots_[i].body.linearVelocity;
         p.bodies[i].w = slots_[i].body.angularVelocity;
     }
-    bounceLandings(p.manifolds, p.constraints, p.bodies);
+    bounceLandings(p.manifolds, p.constraints, p.bodies, p.bounceScratch);
     for (uint32_t i = 0; i < count; ++i) {
         Body& b = slots_[i].body;
         if (!slots_[i].alive || b.invMass == 0.0f || b.sleeping) continue;
