@@ -52,15 +52,17 @@ TEST(Memory, ContactRecordsStayWithinTheirSlimmedSizes) {
 
 // Issue 18's target is at most 8 KB per body. Before the records were slimmed and the step's
 // arrays sized for the step, box rain 1,000 held 4,554 bytes per body with block Gauss-Seidel
-// and 8,404 with the wide method; then about 3,960 and 6,650, and about 3,690 and 6,310 since
-// the Inspector's figures are kept only while shown (World::setContactFigures). 120 steps: the
-// block lands and its last layers settle (the peak is at step 66 and 92).
-TEST(Memory, BoxRainOfAThousandHoldsUnder3800BytesPerBodyWithGaussSeidel) {
-    EXPECT_LE(boxRainBytesPerBody(1000, Account::GaussSeidel, 120), 3800.0);
+// and 8,404 with the wide method; then about 3,960 and 6,650. Since the Inspector's figures
+// are kept only while shown (World::setContactFigures) the rest of the step holds 0.3 KB less
+// per body, and the landing bounce's gathered rows (BounceScratch, kept while boxes land) 0.3
+// KB more: about 4,010 and 6,660. 120 steps: the block lands and its last layers settle (the
+// peak is at step 66 and 92).
+TEST(Memory, BoxRainOfAThousandHoldsUnder4100BytesPerBodyWithGaussSeidel) {
+    EXPECT_LE(boxRainBytesPerBody(1000, Account::GaussSeidel, 120), 4100.0);
 }
 
-TEST(Memory, BoxRainOfAThousandHoldsUnder6600BytesPerBodyWithTheWideMethod) {
-    EXPECT_LE(boxRainBytesPerBody(1000, Account::Wide, 120), 6600.0);
+TEST(Memory, BoxRainOfAThousandHoldsUnder6750BytesPerBodyWithTheWideMethod) {
+    EXPECT_LE(boxRainBytesPerBody(1000, Account::Wide, 120), 6750.0);
 }
 
 // A step array that must grow gives its old block back before it takes the new one: the peak
