@@ -492,16 +492,16 @@ bool App::recordedStepStart(WorldState& before, Settings& stepSettings, bool qui
 }
 
 void App::keepContactFigures() {
-    const bool wanted = figuresShown || debugDraw.needsContactFigures();
+    const bool wanted = figuresShown || needsContactFigures(debugDraw);
     figuresShown = false; // the panels say so again as they draw
     world.setContactFigures(wanted);
     if (!wanted || !stepper.paused || !world.contactFigures().empty() || world.contacts().empty()) return;
     const uint64_t hash = world.stateHash();
-    if (hash == figuresRefillTried) return; // tried here already (the world was edited since its step)
-    figuresRefillTried = hash;
+    if (hash == figuresRefillFailed) return; // this state was edited since its step: a replay cannot fill them
     WorldState before;
     Settings stepSettings;
-    if (recordedStepStart(before, stepSettings, true)) refillContactFigures(world, before, stepSettings);
+    if (!recordedStepStart(before, stepSettings, true) || !refillContactFigures(world, before, stepSettings))
+        figuresRefillFailed = hash;
 }
 
 } // namespace tumble::app

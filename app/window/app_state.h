@@ -211,7 +211,7 @@ struct App {
     /// A panel showed the solver's contact figures this frame (the Inspector's contact table,
     /// the System panel's row): the world keeps them while something shows them.
     bool figuresShown = false;
-    uint64_t figuresRefillTried = 0;   ///< the state hash a refill of the figures was last tried at
+    uint64_t figuresRefillFailed = 0;  ///< the state hash a refill of the figures last failed at (not tried again)
     /// The step debugger: the last traced step and where its cursor is (an event of the trace).
     struct Debugger {
         StepTrace trace;

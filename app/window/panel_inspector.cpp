@@ -419,18 +419,21 @@ void pointRow(App& app, const ContactManifoldInfo& m, const ContactManifoldFigur
     ImGui::TextUnformatted(formatVec3(p.rA, 2).c_str());
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(formatVec3(p.rB, 2).c_str());
-    // The solver's figures, blank until the world has them (the step after they are asked for).
+    // The solver's figures, "-" until the world has them (the step after they are asked for),
+    // then the cache's impulses.
     const ContactPointFigures f = figures ? figures->points[index] : ContactPointFigures{};
-    const float values[] = {f.normalMass,          f.tangentMass[0],      f.tangentMass[1],
+    const float solved[] = {f.normalMass,          f.tangentMass[0],      f.tangentMass[1],
                             f.bias,                f.restitutionTarget,   f.splitImpulse,
                             f.positionCorrection,  f.tangentBias[0],      f.tangentBias[1],
-                            f.warmStartImpulse[0], f.warmStartImpulse[1], f.warmStartImpulse[2],
-                            p.normalImpulse,       p.tangentImpulse[0],   p.tangentImpulse[1]};
-    constexpr int kFigureValues = 12; // the first twelve come from the figures
-    for (int k = 0; k < static_cast<int>(std::size(values)); ++k) {
+                            f.warmStartImpulse[0], f.warmStartImpulse[1], f.warmStartImpulse[2]};
+    for (float v : solved) {
         ImGui::TableNextColumn();
-        if (figures || k >= kFigureValues) ImGui::Text("%.4g", values[k]);
+        if (figures) ImGui::Text("%.4g", v);
         else ImGui::TextDisabled("-");
+    }
+    for (float v : {p.normalImpulse, p.tangentImpulse[0], p.tangentImpulse[1]}) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%.4g", v);
     }
     ImGui::TableNextColumn();
     ImGui::TextUnformatted(p.sticking ? "stick" : "slide");

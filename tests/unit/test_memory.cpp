@@ -54,8 +54,8 @@ TEST(Memory, ContactRecordsStayWithinTheirSlimmedSizes) {
 // arrays sized for the step, box rain 1,000 held 4,554 bytes per body with block Gauss-Seidel
 // and 8,404 with the wide method; then about 3,960 and 6,650. Since the Inspector's figures
 // are kept only while shown (World::setContactFigures) the rest of the step holds 0.3 KB less
-// per body, and the landing bounce's gathered rows (BounceScratch, kept while boxes land) 0.3
-// KB more: about 4,010 and 6,660. 120 steps: the block lands and its last layers settle (the
+// per body, and the landing bounce's gathered rows (BounceScratch, kept at its largest from the
+// first landing on) 0.3 KB more: about 4,010 and 6,660. 120 steps: the block lands and its last layers settle (the
 // peak is at step 66 and 92).
 TEST(Memory, BoxRainOfAThousandHoldsUnder4100BytesPerBodyWithGaussSeidel) {
     EXPECT_LE(boxRainBytesPerBody(1000, Account::GaussSeidel, 120), 4100.0);

@@ -5,8 +5,9 @@
 /// with what the next step and snapshots need (feature ids, anchors, impulses, stick
 /// history). The per-step solver figures (ContactManifoldFigures, World::contactFigures()):
 /// what the solver derived for each point in the last step (effective masses, targets,
-/// warm-start impulses), rebuilt every step and never saved. The app's debug draw, the
-/// contact inspector and the headless report read these.
+/// warm-start impulses), rebuilt by every step that runs with them on
+/// (World::setContactFigures) and never saved. The app's debug draw and the contact inspector
+/// read these.
 #include "tumble/ids.h"
 #include <glm/vec3.hpp>
 #include <cstdint>
@@ -80,8 +81,9 @@ struct ContactManifoldInfo {
 };
 
 /// What the solver derived for one contact point in the last step: the figures the contact
-/// inspector and the debug draw show. Rebuilt by every step's prepare stage (zero for a
-/// point the method did not prepare); not part of snapshots or the state hash.
+/// inspector and the debug draw show. Rebuilt by the prepare stage of every step that runs with
+/// the figures on (zero for a point the method did not prepare); not part of snapshots or the
+/// state hash.
 struct ContactPointFigures {
     float normalMass = 0.0f;              ///< kg, 1 / (J M^-1 J^T) of the normal row
     /// Unit, the point's friction directions this step: the manifold's tangent1, tangent2 while

@@ -54,10 +54,6 @@ struct DebugDrawOptions {
     /// m, length of the contact normal arrows (longer where the camera is far, as in the
     /// collision gallery, so they read as arrows rather than dots)
     float normalLength = 0.3f;
-
-    /// The layers drawn from the solver's figures (World::contactFigures), which a world
-    /// computes only while they are on (World::setContactFigures).
-    bool needsContactFigures() const { return warmStart || frictionBound || correction || graphColours; }
 };
 
 /// One boolean of DebugDrawOptions with its scene-file name and what it shows: the single
@@ -66,9 +62,14 @@ struct DebugDrawFlag {
     const char* name;
     bool DebugDrawOptions::*member;
     const char* help;
+    /// Drawn from the solver's figures (World::contactFigures), which a world computes only
+    /// while they are on (World::setContactFigures).
+    bool readsFigures = false;
 };
 /// Every flag, in panel order.
 const std::vector<DebugDrawFlag>& debugDrawFlags();
+/// True when a layer that reads the solver's figures is on.
+bool needsContactFigures(const DebugDrawOptions& options);
 
 /// Walk the world's state and report it through `draw`.
 void emitDebugDraw(const World& world, const DebugDrawOptions& options, DebugDraw& draw);

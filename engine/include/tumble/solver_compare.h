@@ -57,7 +57,9 @@ TracedStep traceStep(World& world, const WorldState& before, Settings stepSettin
 /// led to the world's state by re-running it from `before` (as compareSolverMethods): how a
 /// view that shows the figures gets them for a world that has stopped. The world ends bit for
 /// bit where it was. False when the re-run does not arrive at the world's state (it was edited
-/// since the step): the world is then put back as it was, its figures still empty.
+/// since the step), or `before` does not fit the world: the world's state is then put back as it
+/// was (its contact events, which a restore empties, excepted), the figures switched on but
+/// still empty until the next step.
 bool refillContactFigures(World& world, const WorldState& before, Settings stepSettings);
 
 } // namespace tumble

@@ -261,8 +261,8 @@ public:
     /// without points. Empty when the last step ran with the figures off (setContactFigures),
     /// and after restoreState until the next step.
     const std::vector<ContactManifoldFigures>& contactFigures() const;
-    /// The contact figures: off by default, and then a step neither clears nor writes them
-    /// (about 5 % of a wide pyramid-40 step). On, every step fills contactFigures(); a step
+    /// The contact figures: off by default, and then a step neither clears nor writes them (the
+    /// README has the cost). On, every step fills contactFigures(); a step
     /// computes the same state either way (same state hash). Whoever shows them turns them
     /// on; refillContactFigures (solver_compare.h) re-runs a recorded step to fill them for
     /// a world that has stopped.

@@ -4,6 +4,24 @@
 
 namespace tumble {
 
+namespace {
+
+// What a point carries over from the point of last step it matched (`q`; the point itself when
+// its manifold is kept and re-measured): last step's clamp decides whether it sticks now
+// (contact_solver.cpp), the drift since it stuck goes on unless it slid, and the impulses warm
+// start it. Its approach speed is this step's to measure.
+void carryHistory(ContactPointInfo& p, const ContactPointInfo& q) {
+    p.persisted = true;
+    p.approachVelocity = 0.0f;
+    p.clamp = q.clamp;
+    p.drift = q.clamp != ClampState::FrictionLimit ? q.drift : glm::vec3(0.0f);
+    p.normalImpulse = q.normalImpulse;
+    p.tangentImpulse[0] = q.tangentImpulse[0];
+    p.tangentImpulse[1] = q.tangentImpulse[1];
+}
+
+} // namespace
+
 void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh) {
     bool used[4] = {false, false, false, false};
     // The friction impulses are coordinates in the old tangent basis; keep that basis so the
@@ -41,15 +59,7 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
         }
         if (match < 0) continue;
         used[match] = true;
-        const ContactPointInfo& q = old->points[match];
-        p.persisted = true;
-        // Last step's clamp decides whether the point sticks now (contact_solver.cpp); the
-        // drift since it stuck goes on, unless it slid.
-        p.clamp = q.clamp;
-        if (q.clamp != ClampState::FrictionLimit) p.drift = q.drift;
-        p.normalImpulse = q.normalImpulse;
-        p.tangentImpulse[0] = q.tangentImpulse[0];
-        p.tangentImpulse[1] = q.tangentImpulse[1];
+        carryHistory(p, old->points[match]);
     }
 }
 
@@ -76,12 +86,11 @@ bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::q
         ContactPointInfo& p = m.points[i];
         p.position = 0.5f * (pA[i] + pB[i]);
         p.separation = separation[i];
-        // Its own history (inheritImpulses' match of the point to itself), this step's reset.
-        p.persisted = true;
-        p.approachVelocity = 0.0f;
+        // Its own history (inheritImpulses' match of the point to itself); what a fresh record
+        // starts with for the rest.
+        carryHistory(p, p);
         p.landing = false;
         p.sticking = true;
-        if (p.clamp == ClampState::FrictionLimit) p.drift = glm::vec3(0.0f);
     }
     m.remeasured = true;
     return true;

@@ -32,7 +32,8 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
 /// points are last step's, so each carries its own history exactly as inheritImpulses would
 /// match it to itself: persisted, impulses, clamp and drift (dropped where it slid), the
 /// friction basis; what belongs to one step (approach speed, landing, sticking) is reset.
-/// When it returns false, `m` is left half written: the caller measures the pair afresh.
+/// When it returns false, `m` is unchanged (every test comes before the first write): the
+/// caller measures the pair afresh.
 bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::quat& qa, const glm::vec3& xb,
                        const glm::quat& qb, float margin, float slide);
 

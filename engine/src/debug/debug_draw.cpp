@@ -193,10 +193,10 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"penetration", &DebugDrawOptions::penetration, "A red bar through each point as long as the overlap depth (m)."},
         {"featureIds", &DebugDrawOptions::featureIds, "Each point's feature id in words (A face 2 / B face 5 vertex 3: the reference face, the incident face and what of it the point is; A edge 4 x B edge 7; or a round shape's part against a face, edge or vertex): it stays the same while the same features touch, which is what warm starting keys on."},
         {"impulses", &DebugDrawOptions::impulses, "Accumulated impulses of the last step: normal (green) and friction (red), scaled by Impulse scale (m per N s)."},
-        {"warmStart", &DebugDrawOptions::warmStart, "The warm-start normal impulse of the last step (grey: factor * last step's lambda_n, applied before the first iteration), 3 cm beside the final lambda_n (green), both on Impulse scale (m per N s): where grey is short of green the iterations had to make up the difference. 0 (no grey arrow) for a new point."},
+        {"warmStart", &DebugDrawOptions::warmStart, "The warm-start normal impulse of the last step (grey: factor * last step's lambda_n, applied before the first iteration), 3 cm beside the final lambda_n (green), both on Impulse scale (m per N s): where grey is short of green the iterations had to make up the difference. 0 (no grey arrow) for a new point.", true},
         {"stickSlip", &DebugDrawOptions::stickSlip, "Points blue while friction holds them (sticking, |lambda_t| < mu lambda_n), red while sliding at the friction limit."},
-        {"frictionBound", &DebugDrawOptions::frictionBound, "The Coulomb bound of the last step at each point, flat in the tangent plane (t1, t2) on Impulse scale (m per N s), mu = mu_s while the point sticks, else mu_d (yellow). While a point sticks, pyramid: the square |lambda_t1|, |lambda_t2| <= mu lambda_n, half-width scale * mu lambda_n; cone: the circle |lambda_t| <= mu lambda_n of radius scale * mu lambda_n. A sliding point's bound, in either model, is the segment along its own slip direction: it is braked by mu_d lambda_n against the slip and nothing across it. Inside it the friction impulse lambda_t1 t1 + lambda_t2 t2 as an arrow: blue while friction holds, red at the bound (clamp = friction limit, the point slides)."},
-        {"correction", &DebugDrawOptions::correction, "Position correction at each point (magenta). Baumgarte and split impulse: the push-out velocity, bias = ERP/dt * max(depth - slop, 0) capped at maxCorrectionVelocity, drawn as 0.1 s of travel (m/s x 0.1 s). Nonlinear Gauss-Seidel: how far the position passes pushed the surfaces apart, the sum over passes of ERP * max(depth - slop, 0) (each capped at maxCorrectionVelocity dt), drawn x 10 (1 cm of correction = a 10 cm arrow)."},
+        {"frictionBound", &DebugDrawOptions::frictionBound, "The Coulomb bound of the last step at each point, flat in the tangent plane (t1, t2) on Impulse scale (m per N s), mu = mu_s while the point sticks, else mu_d (yellow). While a point sticks, pyramid: the square |lambda_t1|, |lambda_t2| <= mu lambda_n, half-width scale * mu lambda_n; cone: the circle |lambda_t| <= mu lambda_n of radius scale * mu lambda_n. A sliding point's bound, in either model, is the segment along its own slip direction: it is braked by mu_d lambda_n against the slip and nothing across it. Inside it the friction impulse lambda_t1 t1 + lambda_t2 t2 as an arrow: blue while friction holds, red at the bound (clamp = friction limit, the point slides).", true},
+        {"correction", &DebugDrawOptions::correction, "Position correction at each point (magenta). Baumgarte and split impulse: the push-out velocity, bias = ERP/dt * max(depth - slop, 0) capped at maxCorrectionVelocity, drawn as 0.1 s of travel (m/s x 0.1 s). Nonlinear Gauss-Seidel: how far the position passes pushed the surfaces apart, the sum over passes of ERP * max(depth - slop, 0) (each capped at maxCorrectionVelocity dt), drawn x 10 (1 cm of correction = a 10 cm arrow).", true},
         {"aabbs", &DebugDrawOptions::aabbs, "Tight axis-aligned bounding boxes of the shapes."},
         {"fatAabbs", &DebugDrawOptions::fatAabbs, "The broad phase's boxes: dynamic-tree nodes coloured by depth (green root to blue leaves), or the fattened boxes of the other broad phases."},
         {"broadphasePairs", &DebugDrawOptions::broadphasePairs, "A line between the centres of each candidate pair the broad phase hands to the narrow phase."},
@@ -205,7 +205,7 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
          "Wide method (Solver panel): the constraint graph, a line from body centre to body centre for "
          "each touching manifold and its points, in the manifold's colour. No two manifolds of one "
          "colour share a moving body, so a colour's manifolds are solved 4 or 8 at once in SIMD lanes; "
-         "white: overflow, solved one by one; grey: asleep. Other methods do not colour."},
+         "white: overflow, solved one by one; grey: asleep. Other methods do not colour.", true},
         {"bodyAxes", &DebugDrawOptions::bodyAxes, "Each body's local axes: X red, Y green, Z blue."},
         {"centerOfMass", &DebugDrawOptions::centerOfMass, "A point at each body's centre of mass."},
         {"velocities", &DebugDrawOptions::velocities, "Linear velocity arrows, as long as 0.1 s of travel."},
@@ -214,6 +214,12 @@ const std::vector<DebugDrawFlag>& debugDrawFlags() {
         {"trajectories", &DebugDrawOptions::trajectories, "The analytic parabola x0 + v0 t + g t^2/2 from each launched body's initial state, to compare with the integrator; it stops where it enters a static body (the floor, a wall)."},
     };
     return flags;
+}
+
+bool needsContactFigures(const DebugDrawOptions& options) {
+    for (const DebugDrawFlag& f : debugDrawFlags())
+        if (f.readsFigures && options.*f.member) return true;
+    return false;
 }
 
 /// The range [lower, upper] (rad) about `axis` from the zero direction `ref`, as an arc of

@@ -6,6 +6,7 @@
 #include "core/task_system.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace tumble {
@@ -283,12 +284,14 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
     resetForStep(constraints, count);
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
         if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
-    // Whether some point lands, by block of rows (each block writes its own), so the world
-    // need not look through every point after integrating for one.
-    std::vector<uint8_t> landings((count + kRowsPerBlock - 1) / kRowsPerBlock, 0);
+    // Whether some point lands, so the world need not look through every point after
+    // integrating for one. Blocks only ever set it, so the answer does not depend on their order.
+    std::atomic<bool> landings{false};
     auto fill = [&](uint32_t begin, uint32_t end) {
         // Figures off: each manifold's go to a record on the stack that is never read (the
-        // fill computes them anyway; storing them to the array was the cost).
+        // fill computes them anyway; storing them to the array was the cost). prepareManifold
+        // writes each of a point's figures before it reads it, so the record is not cleared
+        // between manifolds.
         ContactManifoldFigures unused;
         bool lands = false;
         for (uint32_t k = begin; k < end; ++k) {
@@ -298,13 +301,13 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
             prepareManifold(m, mf, bodies, start, ctx, c, couplings);
             for (int i = 0; i < m.pointCount; ++i) lands |= m.points[i].landing;
         }
-        if (lands) landings[begin / kRowsPerBlock] = 1;
+        if (lands) landings.store(true, std::memory_order_relaxed);
     };
     if (tasks)
         tasks->parallelFor(static_cast<uint32_t>(count), kRowsPerBlock, fill);
     else
         fill(0, static_cast<uint32_t>(count));
-    return std::find(landings.begin(), landings.end(), 1) != landings.end();
+    return landings.load(std::memory_order_relaxed);
 }
 
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
@@ -313,7 +316,8 @@ void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<co
     // landing on a ball on the floor pushes it into the floor, which pushes back): the landing
     // points aim for -e vn0, all others only for not approaching; pushing only (lambda >= 0).
     // What the sweeps read of each point is gathered once (the rows are 1,088 bytes a manifold;
-    // a pile in which something lands every step read them all four times).
+    // a pile in which something lands every step read them all four times). A manifold's points
+    // share its normal (prepareManifold sets it in every lane), so it is kept once per pair.
     using Row = BounceScratch::Row;
     using Pair = BounceScratch::Pair;
     std::vector<Row>& rows = scratch.rows;
@@ -324,13 +328,13 @@ void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<co
     clearForStep(pairs, constraints.size());
     for (const ContactConstraint& c : constraints) {
         const ContactManifoldInfo& m = manifolds[c.manifold];
-        pairs.push_back({c.indexA, c.indexB, static_cast<uint32_t>(rows.size()), static_cast<uint32_t>(c.pointCount),
-                         c.invMassA, c.invMassB});
+        pairs.push_back({laneVector(c.axis[kNormalRow], 0), c.indexA, c.indexB, static_cast<uint32_t>(rows.size()),
+                         static_cast<uint32_t>(c.pointCount), c.invMassA, c.invMassB});
         for (int i = 0; i < c.pointCount; ++i) {
             const ContactPointInfo& p = m.points[i];
-            rows.push_back({laneVector(c.rA, i), laneVector(c.rB, i), laneVector(c.axis[kNormalRow], i),
-                            laneVector(c.responseA[kNormalRow], i), laneVector(c.responseB[kNormalRow], i),
-                            c.normalMass[i], p.landing ? -m.restitution * p.approachVelocity : 0.0f, 0.0f});
+            rows.push_back({laneVector(c.rA, i), laneVector(c.rB, i), laneVector(c.responseA[kNormalRow], i),
+                            laneVector(c.responseB[kNormalRow], i), c.normalMass[i],
+                            p.landing ? -m.restitution * p.approachVelocity : 0.0f, 0.0f});
         }
     }
     for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
@@ -342,7 +346,7 @@ void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<co
                 Row& r = rows[k];
                 // The point's normal row alone (one scalar row, its own lever arms), summed in
                 // the order contact_rows.h's relativeVelocity and along sum the lanes.
-                const glm::vec3 &rA = r.rA, &rB = r.rB, &n = r.n;
+                const glm::vec3 &rA = r.rA, &rB = r.rB, &n = pair.n;
                 const glm::vec3 v = vB - vA;
                 const glm::vec3 vrel{v.x + (wB.y * rB.z - wB.z * rB.y) - (wA.y * rA.z - wA.z * rA.y),
                                      v.y + (wB.z * rB.x - wB.x * rB.z) - (wA.z * rA.x - wA.x * rA.z),

@@ -33,6 +33,7 @@
 #include "solver/solver_body.h"
 #include "tumble/contact.h"
 
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -147,30 +148,47 @@ struct RowDiagonals {
 };
 RowDiagonals computeCoupling(ContactConstraint& c, float sA, float sB, RowCouplings which = RowCouplings::All);
 
+/// What bounceLandings' sweeps read of each row, gathered once per call; the caller keeps it
+/// from step to step (no allocation per call; it holds its largest size since).
+struct BounceScratch {
+    /// One point's normal row.
+    struct Row {
+        glm::vec3 rA, rB;                ///< m, from each centre of mass to the point
+        glm::vec3 responseA, responseB;  ///< 1/(kg m), I^-1 (r x n): angular velocity per unit impulse
+        float normalMass;                ///< kg, 1 / K of the row
+        float target;                    ///< m/s: -e vn0 for a landing point, else 0
+        float lambda;                    ///< N s, accumulated over the sweeps
+    };
+    /// One manifold: its bodies and its points' rows.
+    struct Pair {
+        glm::vec3 n;                     ///< unit, the manifold's normal (every point's row's axis)
+        uint32_t indexA, indexB;         ///< solver body slots
+        uint32_t first, count;           ///< its rows
+        float invMassA, invMassB;        ///< 1/kg
+    };
+    std::vector<Row> rows;
+    std::vector<Pair> pairs;
+};
+
 /// The bounce of the points that landed this step (ContactPointInfo::landing: speculative,
 /// reached within the step, approaching faster than the restitution threshold). Run after
 /// positions are integrated, so the body ends the step on the surface, leaving it at
 /// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
 /// impulse is not kept for warm starting: the next step finds the bodies parting. The caller
-/// runs it only on a step where some point landed. `scratch` holds what its sweeps read of
-/// each row, gathered once (kept by the caller from step to step: no allocation per call).
-struct BounceScratch {
-    struct Row {
-        glm::vec3 rA, rB, n, responseA, responseB;
-        float normalMass, target, lambda;
-    };
-    struct Pair {
-        uint32_t indexA, indexB, first, count;
-        float invMassA, invMassB;
-    };
-    std::vector<Row> rows;
-    std::vector<Pair> pairs;
-};
+/// runs it only on a step where some point landed. `scratch` (below) is the caller's.
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
                     std::span<SolverBody> bodies, BounceScratch& scratch);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);
+
+/// One row of a contact graph's key (World::shockOrder's, the wide method's colours'): its two
+/// bodies' slots (below 2^31) in bits 33-63 and 2-32, and a flag for each in bits 1 and 0
+/// (anchored, or moving). Two steps whose rows give the same keys have the same graph.
+inline uint64_t graphRowKey(uint32_t a, uint32_t b, bool flagA, bool flagB) {
+    assert(a < (1u << 31) && b < (1u << 31));
+    return uint64_t(a) << 33 | uint64_t(b) << 2 | uint64_t(flagA) << 1 | uint64_t(flagB);
+}
 
 /// Scratch a velocity method may keep between iterations (Jacobi's accumulated deltas).
 struct LaneMeasure;

@@ -67,8 +67,8 @@ struct StepPipeline {
     std::vector<int> level;                        ///< by slot: contacts away from the ground
     std::vector<uint8_t> anchored;                 ///< by slot: 1 for a live static or kinematic body (level 0)
     std::vector<uint32_t> levelQueue, levelStart, levelNext, levelLinks; ///< shock pass: the contact graph, its search
-    /// Shock pass: what its order was computed from (each row's bodies and whether each is
-    /// anchored, then how many bodies are), and what it gave (frozen sides, levels, order).
+    /// Shock pass: what its order was computed from (each row's graphRowKey with the anchored
+    /// flags, then how many bodies are anchored), and what it gave (frozen sides, levels, order).
     std::vector<uint64_t> shockGraph, shockGraphNow;
     std::vector<uint8_t> shockFrozenSide;
     std::vector<uint32_t> shockLevel, shockOrder;

@@ -227,15 +227,16 @@ bool World::shockOrder() {
     std::span<const ContactConstraint> constraints(p.constraints);
     VelocityScratch& scratch = p.velocityScratch;
     // The order is a function of the contact graph (each row's two bodies, whether each is
-    // anchored) and of how many bodies are anchored (the level of rows no anchor reaches): while
-    // those stay as they were, as in a pile at rest, last step's answer is this step's.
+    // anchored) and of how many bodies the search reaches (the level it gives rows no anchor
+    // reaches): the anchored ones, counted here, and those the rows lead to from them, which
+    // the graph fixes. While those stay as they were, as in a pile at rest, last step's answer
+    // is this step's.
     std::vector<uint64_t>& graph = p.shockGraphNow;
     graph.clear();
     uint64_t anchors = 0;
     for (uint8_t a : p.anchored) anchors += a;
     for (const ContactConstraint& c : constraints)
-        graph.push_back(uint64_t(c.indexA) << 33 | uint64_t(c.indexB) << 2 | uint64_t(p.anchored[c.indexA]) << 1 |
-                        p.anchored[c.indexB]);
+        graph.push_back(graphRowKey(c.indexA, c.indexB, p.anchored[c.indexA], p.anchored[c.indexB]));
     graph.push_back(anchors);
     if (graph == p.shockGraph) {
         scratch.frozenSide = p.shockFrozenSide;

@@ -134,8 +134,8 @@ void pack(SolveContext& ctx) {
     // The colouring is a function of this graph: unchanged, last step's colours are this step's.
     d.graphNow.clear();
     for (const ContactConstraint& c : ctx.constraints)
-        d.graphNow.push_back(uint64_t(c.indexA) << 33 | uint64_t(c.indexB) << 2 |
-                             uint64_t(ctx.bodies[c.indexA].invMass > 0.0f) << 1 | (ctx.bodies[c.indexB].invMass > 0.0f));
+        d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
+                                         ctx.bodies[c.indexB].invMass > 0.0f));
     d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
@@ -155,8 +155,9 @@ void pack(SolveContext& ctx) {
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
-    for (size_t k = 0; k < d.colours.colours.size() && !ctx.figures.empty(); ++k)
-        for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
+    if (!ctx.figures.empty())
+        for (size_t k = 0; k < d.colours.colours.size(); ++k)
+            for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
 }
 
 /// The warm start over the groups, then the overflow's one by one.
