@@ -132,10 +132,14 @@ void pack(SolveContext& ctx) {
     d.eight = useEightLanes(ctx.solver);
     const int lanes = d.eight ? 8 : 4;
     // The colouring is a function of this graph: unchanged, last step's colours are this step's.
+    // The same look at each row notes whether any has a rolling or twist limit.
     d.graphNow.clear();
-    for (const ContactConstraint& c : ctx.constraints)
+    d.angularLimits = false;
+    for (const ContactConstraint& c : ctx.constraints) {
         d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
                                          ctx.bodies[c.indexB].invMass > 0.0f));
+        d.angularLimits |= c.rollingLimit > 0.0f || c.twistLimit > 0.0f;
+    }
     d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
@@ -149,8 +153,6 @@ void pack(SolveContext& ctx) {
     d.colourStart.assign(1, 0);
     for (auto colour = d.colours.colours.rbegin(); colour != d.colours.colours.rend(); ++colour)
         d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
-    d.angularLimits = false;
-    for (const ContactConstraint& c : ctx.constraints) d.angularLimits |= c.rollingLimit > 0.0f || c.twistLimit > 0.0f;
     ctx.stats.colours = static_cast<int>(d.colours.colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
