@@ -72,7 +72,7 @@ TEST(BugGallery, WithoutTheBulletFlagAngledShotsPassThroughTheCratesAndWithItThe
     }
 }
 
-// warm-start-jitter: a 55-box pyramid at 2 velocity iterations.
+// warm-start-jitter: a 55-box pyramid at 4 velocity iterations, the shock pass off.
 TEST(BugGallery, WithoutWarmStartingThePyramidTremblesCreepsAndNeverSleepsWithItItRestsAndSleeps) {
     SceneDef scene = loadScene("warm-start-jitter.json");
     World broken = worldWith(scene, scene.breakIt);
@@ -87,12 +87,12 @@ TEST(BugGallery, WithoutWarmStartingThePyramidTremblesCreepsAndNeverSleepsWithIt
     std::vector<BodyId> brokenBoxes = bodiesNamed(broken, "pyramid/");
     std::vector<BodyId> fixedBoxes = bodiesNamed(fixed, "pyramid/");
     ASSERT_EQ(brokenBoxes.size(), 55u);
-    // After 5 s the top has crept some 10 cm sideways and the pile still moves.
-    EXPECT_GT(creep(broken), 0.05f);
+    // After 5 s the cold pile has sheared away (its top metres off) and still moves.
+    EXPECT_GT(creep(broken), 0.5f);
     EXPECT_GT(broken.kineticEnergy(), 1.0) << broken.kineticEnergy();
     EXPECT_EQ(sleepingCount(broken, brokenBoxes), 0);
-    // Warm started, the same 2 iterations hold it within a centimetre, and it sleeps.
-    EXPECT_LT(creep(fixed), 0.01f);
+    // Warm started, the same 4 iterations hold it within 1.5 cm, and it sleeps.
+    EXPECT_LT(creep(fixed), 0.015f);
     EXPECT_LT(fixed.kineticEnergy(), 0.01);
     EXPECT_EQ(sleepingCount(fixed, fixedBoxes), 55);
 }

@@ -152,17 +152,26 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
     }
     // Shock propagation, bottom-up: the body nearer the ground acts as if it had infinite
     // mass. The couplings of frozen pairs are rebuilt with those masses (World::shockPropagation
-    // puts their normal blocks back for the split-impulse pass that follows).
-    for (size_t visit = 0; visit < constraints.size(); ++visit) {
-        const size_t ci = scratch.order.empty() ? visit : scratch.order[visit];
-        ContactConstraint& c = constraints[ci];
-        const uint8_t frozen = scratch.frozenSide[ci];
-        const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
-        if (frozen != 0) computeCoupling(c, sA, sB);
-        if (scratch.sweep)
-            solveManifold<true>(c, bodies, sA, sB, pass, largest, scratch.sweep);
-        else
-            solveManifold(c, bodies, sA, sB, pass, largest);
+    // puts their normal blocks back for the split-impulse pass that follows). Each level's
+    // manifolds are visited kShockVisitsPerLevel times before the level above (see there).
+    const auto constraintAt = [&](size_t visit) { return scratch.order.empty() ? visit : size_t(scratch.order[visit]); };
+    const auto levelAt = [&](size_t visit) { return scratch.shockLevel.empty() ? 0u : scratch.shockLevel[constraintAt(visit)]; };
+    for (size_t begin = 0, end = 0; begin < constraints.size(); begin = end) {
+        end = begin + 1;
+        while (end < constraints.size() && levelAt(end) == levelAt(begin)) ++end;
+        for (int round = 0; round < kShockVisitsPerLevel; ++round) {
+            for (size_t visit = begin; visit < end; ++visit) {
+                ContactConstraint& c = constraints[constraintAt(visit)];
+                const uint8_t frozen = scratch.frozenSide[constraintAt(visit)];
+                const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
+                if (frozen != 0 && round == 0) computeCoupling(c, sA, sB);
+                // The probe measures each row once, as the pass first reaches it.
+                if (scratch.sweep && round == 0)
+                    solveManifold<true>(c, bodies, sA, sB, pass, largest, scratch.sweep);
+                else
+                    solveManifold(c, bodies, sA, sB, pass, largest);
+            }
+        }
     }
     return largestChange(largest);
 }

@@ -43,11 +43,17 @@ void shockPassGaussSeidel(SolveContext& ctx) {
     clearForStep(kept, constraints.size());
     for (size_t i = 0; i < constraints.size(); ++i)
         if (scratch.frozenSide[i] != 0) kept.push_back(constraints[i].block);
+    // The pass changes velocities only: its impulses, found with infinitely heavy bodies, are
+    // not this step's and would warm start the next one wrong (KeptImpulses).
+    std::vector<KeptImpulses>& impulses = scratch.keptImpulses;
+    clearForStep(impulses, constraints.size());
+    for (const ContactConstraint& c : constraints) impulses.push_back(KeptImpulses::of(c));
     const int iteration = scratch.iteration, iterationCount = scratch.iterationCount;
     scratch.iteration = 1;
     solveContactsGaussSeidel(constraints, ctx.bodies, ctx.step, scratch);
     for (size_t i = 0, k = 0; i < constraints.size(); ++i)
         if (scratch.frozenSide[i] != 0) constraints[i].block = kept[k++];
+    for (size_t i = 0; i < constraints.size(); ++i) impulses[i].restore(constraints[i]);
     scratch.iteration = iteration;
     scratch.iterationCount = iterationCount;
 }

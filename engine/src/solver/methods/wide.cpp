@@ -198,14 +198,9 @@ void scatter(SolveContext& ctx) {
     });
 }
 
-/// After the velocity passes: the impulses back into the rows where something reads them there
-/// before the shock pass, which writes them back itself (a pass over every group saved: 0.4 %
-/// of the base-40 pyramid's step): rolling and twist rows, the probe, the step debugger, or no
-/// shock pass at all.
-void endPasses(SolveContext& ctx) {
-    const WideData& d = ctx.dataAs<WideData>();
-    if (!d.shock || d.angularLimits || ctx.probe || ctx.trace) scatter(ctx);
-}
+/// After the velocity passes: the impulses back into the rows (the shock pass that may follow
+/// changes velocities only, so these are the step's impulses).
+void endPasses(SolveContext& ctx) { scatter(ctx); }
 
 /// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
 float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
@@ -283,23 +278,33 @@ void splitImpulse(SolveContext& ctx, int passes) {
 }
 
 /// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
-/// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes), then
-/// the impulses back into the rows.
+/// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes),
+/// kShockVisitsPerLevel times before the level above. It changes velocities only: the rows
+/// hold the passes' impulses (endPasses), and the overflow's are put back after it.
 void shock(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     WidePassSettings pass;
     pass.omega = ctx.step.relaxation;
     pass.cone = ctx.step.cone;
     pass.sweeps = kInnerSweeps;
+    std::vector<KeptImpulses>& kept = ctx.scratch.keptImpulses;
+    kept.clear();
+    for (uint32_t k : d.colours.overflow) kept.push_back(KeptImpulses::of(ctx.constraints[k]));
+    const std::span<const ShockVisit> visits(d.visitsByLevel);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        for (const ShockVisit& v : d.visitsByLevel) {
-            if (v.overflow)
-                shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
-            else
-                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide);
+        for (size_t begin = 0, end = 0; begin < visits.size(); begin = end) {
+            end = begin + 1;
+            while (end < visits.size() && visits[end].level == visits[begin].level) ++end;
+            for (int round = 0; round < kShockVisitsPerLevel; ++round)
+                for (const ShockVisit& v : visits.subspan(begin, end - begin)) {
+                    if (v.overflow)
+                        shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
+                    else
+                        shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide);
+                }
         }
     });
-    scatter(ctx);
+    for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(ctx.constraints[d.colours.overflow[i]]);
 }
 
 } // namespace
