@@ -192,8 +192,12 @@ bool drawIterations(SolverSettings& v) {
     changed |= ImGui::Checkbox("Shock propagation", &v.shockPropagation);
     itemTooltip("After the velocity iterations, one more Gauss-Seidel pass from the ground up in "
                 "which the body nearer the ground of each contact counts as infinitely heavy "
-                "(Guendelman et al. 2003). What is left of the load error then cannot tilt a stack: "
-                "off, tall stacks and pyramids lean and slide apart at 10 iterations.");
+                "(Guendelman et al. 2003). Each level of the pile is visited twice before the one "
+                "above, and the pass changes velocities only: its impulses, found with infinite "
+                "masses, do not warm start the next step. What is left of the load error then "
+                "cannot tilt a stack: off, tall stacks and pyramids lean and slide apart at 10 "
+                "iterations. On, it also holds a pile that is not warm started (Warm-start jitter "
+                "turns it off to show that bug).");
     ImGui::EndDisabled();
     changed |= ImGui::SliderFloat("Friction anchors", &v.frictionAnchorRate, 0.0f, 0.2f, "%.3f /step");
     itemTooltip("Share of a sticking point's drift taken back per step, 0..1 (0 = off). A sticking "
@@ -319,8 +323,9 @@ void drawSolverPanel(App& app) {
                 "rebuilds them over the following steps. In the Inspector the warm n column is 0 "
                 "for one step; the Debug draw layer warmStart shows the grey seed arrows gone, "
                 "then back beside the green final lambda_n.\n\nWhat it costs: on "
-                "warm-start-jitter (a pyramid at 2 iterations) boxes shift by 2-3 cm and jitter "
-                "before the pile settles again. A 10-box stack dips about 1.5 cm over a few steps "
+                "warm-start-jitter (a pyramid at 4 iterations, shock pass off) boxes shift by about 2 cm "
+                "and jitter before the pile settles again. A 10-box stack dips about 1.5 cm over a "
+                "few steps "
                 "with Shock propagation off; with it on, the bottom-up pass carries the load from "
                 "the first cold step and the stack barely moves (under 1 mm).\n\nThe step shown is "
                 "recorded again without its cache (rewinding to later steps stays exact).");
