@@ -470,7 +470,22 @@ TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
     const std::vector<SolverBody> before = bodies;
     const std::vector<uint32_t> level = {0, 1};
     const std::vector<uint8_t> frozen = {1, 2};
-    shockWideGroup<4>(groups[0], 0, bodies, WidePassSettings{}, level, frozen);
+    WideShockBlock<4> block;
+    shockWideGroup<4>(groups[0], 0, bodies, WidePassSettings{}, level, frozen, block, false);
+    // The level's second visit reads the frozen blocks the first computed: the same as
+    // computing them again.
+    {
+        std::vector<WideGroup<4>> again = groups, fresh = groups;
+        std::vector<SolverBody> bodiesAgain = bodies, bodiesFresh = bodies;
+        WideShockBlock<4> freshBlock;
+        shockWideGroup<4>(again[0], 0, bodiesAgain, WidePassSettings{}, level, frozen, block, true);
+        shockWideGroup<4>(fresh[0], 0, bodiesFresh, WidePassSettings{}, level, frozen, freshBlock, false);
+        for (size_t k = 0; k < bodies.size(); ++k) {
+            EXPECT_EQ(bodiesAgain[k].v, bodiesFresh[k].v) << "body " << k;
+            EXPECT_EQ(bodiesAgain[k].w, bodiesFresh[k].w) << "body " << k;
+        }
+        EXPECT_NE(bodiesAgain[1].v, bodies[1].v) << "the second visit moved body 1 again";
+    }
     scatterWideImpulses<4>(groups, constraints);
     EXPECT_EQ(bodies[0].v, before[0].v);
     EXPECT_EQ(bodies[0].w, before[0].w);

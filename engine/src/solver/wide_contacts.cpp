@@ -12,7 +12,7 @@ template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::sp
 template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
 template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
 template void shockWideGroup<4>(WideGroup<4>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
-                                 std::span<const uint32_t>, std::span<const uint8_t>);
+                                 std::span<const uint32_t>, std::span<const uint8_t>, WideShockBlock<4>&, bool);
 
 bool wideAvx2Available() {
 #if defined(TUMBLE_WIDE_AVX2)

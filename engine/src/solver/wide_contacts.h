@@ -99,14 +99,24 @@ template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::sp
 template <int W>
 void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints);
 
+/// A shock visit's normal blocks with the frozen sides infinitely heavy (lane by lane), kept
+/// from a level's first visit for its second.
+template <int W> struct alignas(4 * W) WideShockBlock {
+    typename WideLanes<W>::F K[4][4]{}; ///< 1/kg
+    typename WideLanes<W>::F invDiagonal[4]{}; ///< kg
+};
+
 /// One visit of the shock pass (wide.cpp): the lanes of `g` whose manifolds are at `level`
 /// (VelocityScratch::shockLevel), each with its frozen side (frozenSide: 1 A, 2 B, 0 neither)
 /// infinitely heavy, solved as a pass solves them; the other lanes' impulses and bodies are
 /// not touched. Lanes of a group share no moving body, so visiting a level's lanes of one
-/// colour gives each what visiting them one by one would, however they are grouped.
+/// colour gives each what visiting them one by one would, however they are grouped. `block`:
+/// the visit's frozen normal blocks, computed into it unless `again` (a repeated visit, which
+/// reads them).
 template <int W>
 void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodies, const WidePassSettings& pass,
-                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide);
+                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide,
+                    WideShockBlock<W>& block, bool again);
 
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,

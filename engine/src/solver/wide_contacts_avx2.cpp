@@ -14,6 +14,6 @@ template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::sp
 template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 template void shockWideGroup<8>(WideGroup<8>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
-                                 std::span<const uint32_t>, std::span<const uint8_t>);
+                                 std::span<const uint32_t>, std::span<const uint8_t>, WideShockBlock<8>&, bool);
 
 } // namespace tumble

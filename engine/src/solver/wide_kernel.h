@@ -166,6 +166,8 @@ template <int W> struct ShockLanes {
     bool live[W];
     I<W> liveMask; ///< -1 in the live lanes
     F<W> sA, sB;
+    WideShockBlock<W>* block; ///< the frozen normal blocks: computed into, or read when `again`
+    bool again;
 };
 
 /// The normal block of each lane with its frozen side infinitely heavy: the moving side's terms
@@ -275,10 +277,10 @@ template <int W, int N, bool Shock = false>
     // omega / K_ii, swept kInnerSweeps times; a change x on row i moves the step of row j by
     // -m_j K_ij x.
     F<W> gap[4], impulse[4], delta[4], m[4];
-    F<W> shockK[4][4], shockInvDiagonal[4];
-    if constexpr (Shock) frozenBlock<W, N>(g, *shock, shockK, shockInvDiagonal);
-    const F<W>(&K)[4][4] = Shock ? shockK : g.K;
-    const F<W>(&invDiagonal)[4] = Shock ? shockInvDiagonal : g.invDiagonal;
+    if constexpr (Shock)
+        if (!shock->again) frozenBlock<W, N>(g, *shock, shock->block->K, shock->block->invDiagonal);
+    const F<W>(&K)[4][4] = Shock ? shock->block->K : g.K;
+    const F<W>(&invDiagonal)[4] = Shock ? shock->block->invDiagonal : g.invDiagonal;
 #pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
         const WidePoint<W>& q = g.points[p];
@@ -508,8 +510,11 @@ float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodi
 
 template <int W>
 void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodies, const WidePassSettings& pass,
-                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide) {
+                    std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide,
+                    WideShockBlock<W>& block, bool again) {
     wide::ShockLanes<W> shock;
+    shock.block = &block;
+    shock.again = again;
     for (int l = 0; l < W; ++l) {
         const uint32_t ci = g.constraint[l];
         shock.live[l] = ci != WideGroup<W>::kEmpty && shockLevel[ci] == level;

@@ -50,6 +50,9 @@ struct WideData final : MethodData {
     std::vector<uint8_t> frozenSide, colourOf;
     std::vector<uint32_t> shockLevel, shockOrder, levelStart;
     std::vector<ShockVisit> visits, visitsByLevel;
+    /// The frozen normal blocks of one level's visits, kept between the level's two rounds.
+    std::vector<WideShockBlock<4>> shockBlocks4;
+    std::vector<WideShockBlock<8>> shockBlocks8;
     /// What the colours, their bottom-up order and the shock visits above were built from: each
     /// row's bodies and whether each moves, then the step's lane count and shock switch. While
     /// it and the shock pass's graph stay as they were (a pile at rest), they are kept.
@@ -62,6 +65,11 @@ constexpr uint32_t kGroupsPerBlock = 4;
 
 /// f(groups) with this step's groups, eight lanes wide or four.
 template <class F> decltype(auto) withGroups(WideData& d, F&& f) { return d.eight ? f(d.groups8) : f(d.groups4); }
+
+template <int W> std::vector<WideShockBlock<W>>& shockBlocks(WideData& d) {
+    if constexpr (W == 8) return d.shockBlocks8;
+    else return d.shockBlocks4;
+}
 
 /// f(a run of groups) over the colours in solve order, each colour's groups spread over the
 /// step's threads: they share no moving body, so which thread takes which changes nothing.
@@ -292,15 +300,21 @@ void shock(SolveContext& ctx) {
     for (uint32_t k : d.colours.overflow) kept.push_back(KeptImpulses::of(ctx.constraints[k]));
     const std::span<const ShockVisit> visits(d.visitsByLevel);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        // Each visit of a level's first round computes its frozen normal blocks; the second
+        // round reads them (a level's visits hold the same lanes both times).
+        std::vector<WideShockBlock<W>>& blocks = shockBlocks<W>(d);
         for (size_t begin = 0, end = 0; begin < visits.size(); begin = end) {
             end = begin + 1;
             while (end < visits.size() && visits[end].level == visits[begin].level) ++end;
+            if (blocks.size() < end - begin) blocks.resize(end - begin);
             for (int round = 0; round < kShockVisitsPerLevel; ++round)
-                for (const ShockVisit& v : visits.subspan(begin, end - begin)) {
+                for (size_t k = begin; k < end; ++k) {
+                    const ShockVisit& v = visits[k];
                     if (v.overflow)
                         shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
                     else
-                        shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide);
+                        shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
+                                          blocks[k - begin], round > 0);
                 }
         }
     });
