@@ -423,8 +423,9 @@ private:
     /// correction pending), so it does not fall asleep yet.
     void keepCorrectingAwake(std::vector<float>& minSleep);
     /// f(slot) for every slot, spread over the step's threads: f must write only slot i's
-    /// records (world_narrow.cpp).
-    void forEachSlot(const std::function<void(uint32_t)>& f);
+    /// records. A template (world/pipeline.h, which its callers include) so that f is inlined
+    /// into the loop: through a std::function it was an indirect call per body.
+    template <class F> void forEachSlot(F&& f);
     /// The narrow phase: candidate pairs into this step's cache, on the step's threads
     /// (world_narrow.cpp); sets the pair and point counters.
     void narrowPhase();

@@ -70,14 +70,6 @@ constexpr uint32_t kPairsPerBlock = 64;
 
 } // namespace
 
-void World::forEachSlot(const std::function<void(uint32_t)>& f) {
-    // Bodies per block: integrating one is a fraction of a microsecond.
-    constexpr uint32_t kSlotsPerBlock = 256;
-    pipeline_->tasks.parallelFor(static_cast<uint32_t>(slots_.size()), kSlotsPerBlock, [&](uint32_t begin, uint32_t end) {
-        for (uint32_t i = begin; i < end; ++i) f(i);
-    });
-}
-
 void World::narrowPhase() {
     StepPipeline& p = *pipeline_;
     p.materialTable.rebuild(materials_, materialPairs_, settings_);
