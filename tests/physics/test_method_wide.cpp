@@ -432,7 +432,8 @@ TEST(Colouring, PackingAColourBottomUpMovesItsManifoldsBetweenLanesNotWhatAPassG
         std::vector<ContactConstraint> rows = constraints;
         std::vector<SolverBody> moved = bodies;
         std::vector<WideGroup<4>> groups;
-        buildWideGroups<4>(rows, colours.colours, groups);
+        std::vector<WideSplitGroup<4>> splits;
+        buildWideGroups<4>(rows, colours.colours, groups, splits);
         WidePassSettings pass;
         for (int i = 0; i < 3; ++i) solveWideGroups<4>(groups, moved, pass);
         scatterWideImpulses<4>(groups, rows);
@@ -465,7 +466,8 @@ TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
         for (int i = 0; i < 4; ++i) c.bias[i] = 0.0f, c.normalImpulse[i] = 0.2f;
     bodies[1].v.y = bodies[3].v.y = -3.0f; // B falls onto A at every point
     std::vector<WideGroup<4>> groups;
-    buildWideGroups<4>(constraints, {{0, 1}}, groups);
+    std::vector<WideSplitGroup<4>> splits;
+    buildWideGroups<4>(constraints, {{0, 1}}, groups, splits);
     ASSERT_EQ(groups.size(), 1u);
     const std::vector<SolverBody> before = bodies;
     const std::vector<uint32_t> level = {0, 1};

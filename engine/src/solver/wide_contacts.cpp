@@ -4,11 +4,13 @@
 namespace tumble {
 
 template void buildWideGroups<4>(std::span<const ContactConstraint>, const std::vector<std::vector<uint32_t>>&,
-                                 std::vector<WideGroup<4>>&);
+                                 std::vector<WideGroup<4>>&, std::vector<WideSplitGroup<4>>&);
 template float solveWideGroups<4>(std::span<WideGroup<4>>, std::span<SolverBody>, const WidePassSettings&,
                                   WideLaneChange*);
-template void solveWideSplitPass<4>(std::span<WideGroup<4>>, std::span<SplitVelocity>);
-template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
+template void solveWideSplitPass<4>(std::span<const WideGroup<4>>, std::span<WideSplitGroup<4>>,
+                                     std::span<SplitVelocity>);
+template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::span<const WideSplitGroup<4>>,
+                                           std::span<ContactConstraint>);
 template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
 template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
 template void shockWideGroup<4>(WideGroup<4>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,

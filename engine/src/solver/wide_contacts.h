@@ -36,17 +36,27 @@ template <int W> struct WideVector {
     typename WideLanes<W>::F x{}, y{}, z{};
 };
 
-/// Point p of W manifolds (lane l: manifold l). A manifold with fewer points has zeros here,
-/// so its absent points never push.
+/// Point p of W manifolds (lane l: manifold l), what the velocity passes read. A manifold with
+/// fewer points has zeros here, so its absent points never push. The passes stream these
+/// records, so they hold nothing else: a point's split-impulse figures are in WideSplitGroup,
+/// and whether it slides is the sign of its friction coefficient (4 bytes more per point and
+/// lane cost about 1 % of a base-40 pyramid's step).
 template <int W> struct WidePoint {
     using F = typename WideLanes<W>::F;
     WideVector<W> t1, t2;                  ///< friction axes (contact_solver.h: the point's own)
     WideVector<W> rA, rB;                  ///< m
     WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
-    F normalMass{}, tangentMass[2]{}, bias{}, tangentBias[2]{}, friction{};
+    F tangentMass[2]{}, bias{}, tangentBias[2]{};
+    F friction{};                          ///< mu, negative where the point slides (slidingLanes)
     F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
-    F correctionVelocity{}, splitImpulse{}; ///< split impulse: m/s target, N s accumulated pseudo impulse
-    typename WideLanes<W>::I sliding{};    ///< -1 where the point slides
+};
+
+/// What only the split-impulse pass reads of a group's points, kept apart from the group.
+template <int W> struct alignas(4 * W) WideSplitGroup {
+    using F = typename WideLanes<W>::F;
+    F normalMass[4]{};                     ///< kg, the normal rows' effective masses
+    F correctionVelocity[4]{};             ///< m/s, the split rows' targets
+    F splitImpulse[4]{};                   ///< N s, accumulated pseudo impulse
 };
 
 /// W manifolds of one colour.
@@ -78,10 +88,11 @@ struct WideLaneChange {
     glm::vec3 friction{0.0f};
 };
 
-/// The groups of one step, for W lanes (begin: from the constraints after the warm start).
+/// The groups of one step, for W lanes (begin: from the constraints after the warm start), and
+/// beside each its split-impulse figures (`splits`, same index).
 template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
                                       const std::vector<std::vector<uint32_t>>& colours,
-                                      std::vector<WideGroup<W>>& groups);
+                                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits);
 
 /// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.
 /// With `changes` (a traced pass), each live lane's change is written there, W per group.
@@ -92,12 +103,16 @@ template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span
 /// group by group.
 template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies);
 
-/// One split-impulse pass over `groups` (split_impulse.cpp's rows, W manifolds at a time).
-template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SplitVelocity> split);
+/// One split-impulse pass over `groups` with their split figures (split_impulse.cpp's rows, W
+/// manifolds at a time).
+template <int W>
+void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                        std::span<SplitVelocity> split);
 
 /// The groups' pseudo impulses back into the constraints they came from (for the figures).
 template <int W>
-void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints);
+void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                              std::span<ContactConstraint> constraints);
 
 /// A shock visit's normal blocks with the frozen sides infinitely heavy (lane by lane), kept
 /// from a level's first visit for its second.

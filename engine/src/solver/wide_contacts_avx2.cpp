@@ -6,11 +6,13 @@
 namespace tumble {
 
 template void buildWideGroups<8>(std::span<const ContactConstraint>, const std::vector<std::vector<uint32_t>>&,
-                                 std::vector<WideGroup<8>>&);
+                                 std::vector<WideGroup<8>>&, std::vector<WideSplitGroup<8>>&);
 template float solveWideGroups<8>(std::span<WideGroup<8>>, std::span<SolverBody>, const WidePassSettings&,
                                   WideLaneChange*);
-template void solveWideSplitPass<8>(std::span<WideGroup<8>>, std::span<SplitVelocity>);
-template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
+template void solveWideSplitPass<8>(std::span<const WideGroup<8>>, std::span<WideSplitGroup<8>>,
+                                     std::span<SplitVelocity>);
+template void scatterWideSplitImpulses<8>(std::span<const WideGroup<8>>, std::span<const WideSplitGroup<8>>,
+                                           std::span<ContactConstraint>);
 template void warmStartWideGroups<8>(std::span<const WideGroup<8>>, std::span<SolverBody>);
 template void scatterWideImpulses<8>(std::span<const WideGroup<8>>, std::span<ContactConstraint>);
 template void shockWideGroup<8>(WideGroup<8>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,

@@ -228,24 +228,26 @@ template <int W, int N, bool Shock = false>
         const WideVector<W> dv = vel.relative(q.rA, q.rB);
         F<W> d1 = -pass.omega * q.tangentMass[0] * (dot(q.t1, dv) - q.tangentBias[0]);
         F<W> d2 = -pass.omega * q.tangentMass[1] * (dot(q.t2, dv) - q.tangentBias[1]);
-        const F<W> limit = q.friction * q.normalImpulse;
+        // The coefficient's sign says whether the point slides; its magnitude is mu.
+        const I<W> sliding = q.friction < zero;
+        const F<W> limit = (F<W>)((I<W>)q.friction & 0x7fffffff) * q.normalImpulse;
         const F<W> old1 = q.tangentImpulse[0], old2 = q.tangentImpulse[1];
         // friction.h's clampFrictionChange, lane by lane: the change clamped per axis (the
         // pyramid, and a sliding point's t1 in either model; its t2 carries nothing) ...
         const F<W> axis1 = minLanes<W>(maxLanes<W>(d1, -limit - old1), limit - old1);
-        const F<W> axis2 = select<W>(q.sliding, -old2, minLanes<W>(maxLanes<W>(d2, -limit - old2), limit - old2));
+        const F<W> axis2 = select<W>(sliding, -old2, minLanes<W>(maxLanes<W>(d2, -limit - old2), limit - old2));
         if (pass.cone) {
             // ... or, for a sticking point under the cone, the sum put back on the disc.
             F<W> t1 = old1 + d1, t2 = old2 + d2;
-            const I<W> outside = (t1 * t1 + t2 * t2 > limit * limit) & ~q.sliding;
+            const I<W> outside = (t1 * t1 + t2 * t2 > limit * limit) & ~sliding;
             for (int l = 0; l < W; ++l)
                 if (outside[l]) {
                     const float s = limit[l] / std::sqrt(t1[l] * t1[l] + t2[l] * t2[l]);
                     t1[l] *= s;
                     t2[l] *= s;
                 }
-            d1 = select<W>(q.sliding, axis1, t1 - old1);
-            d2 = select<W>(q.sliding, axis2, t2 - old2);
+            d1 = select<W>(sliding, axis1, t1 - old1);
+            d2 = select<W>(sliding, axis2, t2 - old2);
         } else {
             d1 = axis1;
             d2 = axis2;
@@ -321,12 +323,12 @@ template <int W, int N, bool Shock = false>
 /// One split-impulse pass over a group of manifolds of at most N points (split_impulse.cpp,
 /// lane by lane): the normal rows on the pseudo-velocities toward the correction velocity,
 /// swept as one block; a point with nothing to correct and no pseudo impulse stays out.
-template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::span<SplitVelocity> split) {
+template <int W, int N>
+[[gnu::noinline]] void splitGroup(const WideGroup<W>& g, WideSplitGroup<W>& s, std::span<SplitVelocity> split) {
     // Most groups of a resting pile have nothing to correct: they are passed over whole.
     I<W> any{};
 #pragma GCC unroll 4
-    for (int p = 0; p < N; ++p)
-        any |= (g.points[p].correctionVelocity > F<W>{}) | (g.points[p].splitImpulse != F<W>{});
+    for (int p = 0; p < N; ++p) any |= (s.correctionVelocity[p] > F<W>{}) | (s.splitImpulse[p] != F<W>{});
     bool anyLane = false;
     for (int l = 0; l < W; ++l) anyLane |= any[l] != 0;
     if (!anyLane) return;
@@ -338,25 +340,25 @@ template <int W, int N> [[gnu::noinline]] void splitGroup(WideGroup<W>& g, std::
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
-        gap[p] = -q.normalMass * (dot(g.normal, vel.relative(q.rA, q.rB)) - q.correctionVelocity);
+        gap[p] = -s.normalMass[p] * (dot(g.normal, vel.relative(q.rA, q.rB)) - s.correctionVelocity[p]);
         delta[p] = zero;
     }
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i)
 #pragma GCC unroll 4
-        for (int j = 0; j < N; ++j) response[i][j] = -g.points[j].normalMass * g.K[i][j];
+        for (int j = 0; j < N; ++j) response[i][j] = -s.normalMass[j] * g.K[i][j];
     for (int sweep = 0; sweep < kInnerSweeps; ++sweep)
 #pragma GCC unroll 4
         for (int i = 0; i < N; ++i) {
-            const F<W> accumulated = g.points[i].splitImpulse + delta[i];
-            const I<W> active = (g.points[i].correctionVelocity > zero) | (accumulated != zero);
+            const F<W> accumulated = s.splitImpulse[i] + delta[i];
+            const I<W> active = (s.correctionVelocity[i] > zero) | (accumulated != zero);
             const F<W> change = select<W>(active, maxLanes<W>(gap[i], -accumulated), zero);
             delta[i] += change;
 #pragma GCC unroll 4
             for (int j = 0; j < N; ++j) gap[j] += response[i][j] * change;
         }
 #pragma GCC unroll 4
-    for (int p = 0; p < N; ++p) g.points[p].splitImpulse += delta[p];
+    for (int p = 0; p < N; ++p) s.splitImpulse[p] += delta[p];
     applyNormalChanges<W, N>(g, delta, vel);
     lanes.scatter(g, vel);
 }
@@ -405,27 +407,34 @@ template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, 
         withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, bodies); });
 }
 
-template <int W> void solveWideSplitPass(std::span<WideGroup<W>> groups, std::span<SplitVelocity> split) {
-    for (WideGroup<W>& g : groups)
-        withPointCount(g.pointCount, [&]<int N>() { wide::splitGroup<W, N>(g, split); });
+template <int W>
+void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                        std::span<SplitVelocity> split) {
+    for (size_t k = 0; k < groups.size(); ++k)
+        withPointCount(groups[k].pointCount, [&]<int N>() { wide::splitGroup<W, N>(groups[k], splits[k], split); });
 }
 
 template <int W>
-void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
-    wide::forEachLane<W>(groups, constraints, [](const WidePoint<W>& q, int l, ContactConstraint& c, int i) {
-        c.splitImpulse[i] = q.splitImpulse[l];
-    });
+void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                              std::span<ContactConstraint> constraints) {
+    for (size_t k = 0; k < groups.size(); ++k)
+        for (int l = 0; l < W; ++l) {
+            if (groups[k].constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactConstraint& c = constraints[groups[k].constraint[l]];
+            for (int i = 0; i < c.pointCount; ++i) c.splitImpulse[i] = splits[k].splitImpulse[i][l];
+        }
 }
 
 
 template <int W>
 void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
-                     std::vector<WideGroup<W>>& groups) {
+                     std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
     size_t count = 0;
     for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
     // Groups are kept from step to step and refilled: only the points a group uses are cleared
     // (a sphere's manifold has one of the four, and clearing all cost more than filling them).
     groups.resize(count);
+    splits.resize(count);
     size_t next = 0;
     // The last colour first and the first, the largest, last: it holds most of the manifolds
     // the greedy colouring met first, and the rows solved last are satisfied best. On the
@@ -434,6 +443,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
     // Gauss-Seidel: 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
     for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
         for (size_t first = 0; first < colour->size(); first += W) {
+            WideSplitGroup<W>& s = splits[next];
             WideGroup<W>& g = groups[next++];
             const int live = static_cast<int>(std::min<size_t>(W, colour->size() - first));
             g.pointCount = 0;
@@ -455,11 +465,12 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                         g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
                         wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
                     }
-                    withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, rows); });
+                    withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
                     continue;
                 }
 #endif
             std::memset(static_cast<void*>(g.points), 0, sizeof(WidePoint<W>) * g.pointCount);
+            s = WideSplitGroup<W>{};
             for (int l = 0; l < W; ++l) {
                 g.constraint[l] = l < live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
                 g.bodyA[l] = g.bodyB[l] = 0;
@@ -480,16 +491,15 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                         wide::setLane(q.responseA[k], l, laneVector(c.responseA[k], i));
                         wide::setLane(q.responseB[k], l, laneVector(c.responseB[k], i));
                     }
-                    q.normalMass[l] = c.normalMass[i];
+                    s.normalMass[i][l] = c.normalMass[i];
                     q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
                     q.bias[l] = c.bias[i];
                     q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];
-                    q.friction[l] = c.friction[i];
+                    q.friction[l] = c.sliding[i] ? -c.friction[i] : c.friction[i];
                     q.normalImpulse[l] = c.normalImpulse[i];
                     q.tangentImpulse[0][l] = c.tangentImpulse[0][i], q.tangentImpulse[1][l] = c.tangentImpulse[1][i];
-                    q.sliding[l] = c.sliding[i] ? -1 : 0;
-                    q.correctionVelocity[l] = c.correctionVelocity[i];
-                    q.splitImpulse[l] = c.splitImpulse[i];
+                    s.correctionVelocity[i][l] = c.correctionVelocity[i];
+                    s.splitImpulse[i][l] = c.splitImpulse[i];
                 }
             }
         }

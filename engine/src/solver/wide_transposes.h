@@ -50,7 +50,8 @@ inline void pointsFromRows(const float4* const (&rows)[8], __m256 (&out)[4]) {
 /// lane by lane took 32 scalar loads and stores takes four loads, four inserts, eight shuffles
 /// and N stores. The rows' lanes past their point counts are zero, as the group's must be; an
 /// empty lane reads a zero row.
-template <int N> void fillGroupTransposed(WideGroup<8>& g, const ContactConstraint* const (&c)[8]) {
+template <int N>
+void fillGroupTransposed(WideGroup<8>& g, WideSplitGroup<8>& s, const ContactConstraint* const (&c)[8]) {
     auto field = [&](auto member, auto&& write) {
         const float4* rows[8];
         for (int l = 0; l < 8; ++l) rows[l] = &member(*c[l]);
@@ -82,8 +83,6 @@ template <int N> void fillGroupTransposed(WideGroup<8>& g, const ContactConstrai
         vector([a](const ContactConstraint& k) -> const LaneVectors& { return k.responseB[a]; },
                [a](WidePoint<8>& q) -> WideVector<8>& { return q.responseB[a]; });
     }
-    scalar([](const ContactConstraint& k) -> const float4& { return k.normalMass; },
-           [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.normalMass; });
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentMass[0]; },
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentMass[0]; });
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentMass[1]; },
@@ -102,18 +101,22 @@ template <int N> void fillGroupTransposed(WideGroup<8>& g, const ContactConstrai
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentImpulse[0]; });
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentImpulse[1]; },
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentImpulse[1]; });
-    scalar([](const ContactConstraint& k) -> const float4& { return k.correctionVelocity; },
-           [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.correctionVelocity; });
-    scalar([](const ContactConstraint& k) -> const float4& { return k.splitImpulse; },
-           [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.splitImpulse; });
+    field([](const ContactConstraint& k) -> const float4& { return k.normalMass; },
+          [&](int p, __m256 v) { s.normalMass[p] = v; });
+    field([](const ContactConstraint& k) -> const float4& { return k.correctionVelocity; },
+          [&](int p, __m256 v) { s.correctionVelocity[p] = v; });
+    field([](const ContactConstraint& k) -> const float4& { return k.splitImpulse; },
+          [&](int p, __m256 v) { s.splitImpulse[p] = v; });
     for (int i = 0; i < 4; ++i)
         field([i](const ContactConstraint& k) -> const float4& { return k.block.K[i]; },
               [&](int p, __m256 v) { g.K[i][p] = v; });
     // K's rows and columns past N stay as the clearing left them (zero); so do invDiagonal's.
     field([](const ContactConstraint& k) -> const float4& { return k.block.invDiagonal; },
           [&](int p, __m256 v) { g.invDiagonal[p] = v; });
+    // A sliding point's friction coefficient is stored negative (WidePoint::friction).
     for (int p = 0; p < N; ++p)
-        for (int l = 0; l < 8; ++l) g.points[p].sliding[l] = c[l]->sliding[p] ? -1 : 0;
+        for (int l = 0; l < 8; ++l)
+            if (c[l]->sliding[p]) g.points[p].friction[l] = -g.points[p].friction[l];
 }
 
 

@@ -37,6 +37,8 @@ struct WideData final : MethodData {
     std::vector<uint32_t> usedColours; ///< scratch for colourConstraints
     std::vector<WideGroup<4>> groups4;
     std::vector<WideGroup<8>> groups8;
+    std::vector<WideSplitGroup<4>> splits4; ///< each group's split-impulse figures, same index
+    std::vector<WideSplitGroup<8>> splits8;
     /// Where each colour's groups begin in the groups' (solve) order, then their end.
     std::vector<uint32_t> colourStart;
     std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
@@ -69,6 +71,11 @@ template <class F> decltype(auto) withGroups(WideData& d, F&& f) { return d.eigh
 template <int W> std::vector<WideShockBlock<W>>& shockBlocks(WideData& d) {
     if constexpr (W == 8) return d.shockBlocks8;
     else return d.shockBlocks4;
+}
+
+template <int W> std::vector<WideSplitGroup<W>>& splitGroups(WideData& d) {
+    if constexpr (W == 8) return d.splits8;
+    else return d.splits4;
 }
 
 /// f(a run of groups) over the colours in solve order, each colour's groups spread over the
@@ -154,7 +161,7 @@ void pack(SolveContext& ctx) {
     if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups);
+        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups, splitGroups<W>(d));
         if (d.shock && !kept) planShockVisits(d, groups);
     });
     // buildWideGroups packs the colours last to first.
@@ -272,16 +279,23 @@ void splitImpulse(SolveContext& ctx, int passes) {
     WideData& d = ctx.dataAs<WideData>();
     std::span<ContactConstraint> constraints(ctx.constraints);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
+        // A run's split figures: the same indices in `splits`.
+        auto splitsOf = [&](std::span<const WideGroup<W>> run) {
+            return std::span<WideSplitGroup<W>>(splits.data() + (run.data() - groups.data()), run.size());
+        };
         for (int pass = 0; pass < passes; ++pass) {
             overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
-                solveWideSplitPass<W>(run, ctx.split);
+                solveWideSplitPass<W>(run, splitsOf(run), ctx.split);
                 return 0.0f;
             });
             for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.split);
         }
         // The pseudo impulses are read back only for the figures (finishContacts).
         if (!ctx.figures.empty())
-            overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideSplitImpulses<W>(run, constraints); });
+            overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
+                scatterWideSplitImpulses<W>(run, splitsOf(run), constraints);
+            });
     });
 }
 
