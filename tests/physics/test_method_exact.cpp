@@ -20,7 +20,7 @@ namespace {
 /// `method` (the island solved whole: the cap raised).
 World pyramidStep(int base, const std::string& method, int iterations = 10, bool frictionless = false) {
     Settings s = noSleep();
-    s.solver.shockPropagation = false; // settled by the iterations alone, as the step below runs
+    s.solver.shockPropagation = false;
     World w(s);
     if (frictionless) {
         setPair(w, "Wood", "Wood", 0.0f, 0.0f, 0.0f);

@@ -108,3 +108,54 @@ TEST(MethodLessons, WatchItConvergeJacobiLeavesTheColdStackFartherFromItsSolutio
     EXPECT_LT(std::fabs(bodyNamed(gaussSeidel, "stack/4").position.x), 0.15f);
     EXPECT_LT(bodyNamed(jacobi, "stack/4").position.y, 3.0f) << "the stack falls";
 }
+
+namespace {
+
+/// The most any body named "pyramid/..." moved from where the scene put it, after `steps`, and
+/// how many of them sleep then.
+struct PileRun {
+    float moved = 0.0f;
+    int sleeping = 0, count = 0;
+};
+
+PileRun runPile(const SceneDef& scene, const LessonAction& action, int steps) {
+    World w = worldWith(scene, action);
+    const std::vector<BodyId> ids = bodiesNamed(w, "pyramid/");
+    std::vector<glm::vec3> start;
+    for (BodyId id : ids) start.push_back(w.body(id).position);
+    run(w, steps);
+    PileRun r;
+    r.count = static_cast<int>(ids.size());
+    for (size_t k = 0; k < ids.size(); ++k) {
+        r.moved = std::max(r.moved, glm::length(w.body(ids[k]).position - start[k]));
+        r.sleeping += w.body(ids[k]).sleeping ? 1 : 0;
+    }
+    return r;
+}
+
+} // namespace
+
+// The warm-starting steps of the pyramid lessons, as their texts give them: the shock pass
+// holds a cold pile (so warm-start-jitter turns it off), and without it the cold pile goes.
+TEST(ShockLessons, TheShockPassHoldsTheColdPilesTheWarmStartingStepsShow) {
+    {
+        SceneDef scene = loadScene("warm-start-jitter.json");
+        const PileRun cold = runPile(scene, scene.lesson.steps[1].change, 300); // cold, pass on
+        EXPECT_LT(cold.moved, 0.02f) << "the step says under 2 cm";
+        EXPECT_EQ(cold.sleeping, cold.count);
+    }
+    {
+        SceneDef scene = loadScene("pyramid.json");
+        const PileRun cold = runPile(scene, scene.lesson.steps[1].change, 600); // cold, pass on
+        EXPECT_LT(cold.moved, 0.08f) << "the step says about 5 cm";
+        EXPECT_EQ(cold.sleeping, cold.count);
+        const PileRun bare = runPile(scene, scene.lesson.steps[2].change, 300); // cold, pass off
+        EXPECT_GT(bare.moved, 1.0f) << "the step says it slides apart within seconds";
+    }
+    {
+        SceneDef scene = loadScene("pyramid-large.json");
+        const PileRun cold = runPile(scene, scene.lesson.steps[1].change, 600); // cold, pass on
+        EXPECT_GT(cold.moved, 0.3f) << "the step says its top slumps some 0.8 m in ten seconds";
+        EXPECT_EQ(cold.sleeping, 0);
+    }
+}

@@ -486,7 +486,7 @@ TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
             EXPECT_EQ(bodiesAgain[k].v, bodiesFresh[k].v) << "body " << k;
             EXPECT_EQ(bodiesAgain[k].w, bodiesFresh[k].w) << "body " << k;
         }
-        EXPECT_NE(bodiesAgain[1].v, bodies[1].v) << "the second visit moved body 1 again";
+        EXPECT_NE(bodiesAgain[1].v, bodies[1].v) << "the second visit did not move body 1";
     }
     scatterWideImpulses<4>(groups, constraints);
     EXPECT_EQ(bodies[0].v, before[0].v);

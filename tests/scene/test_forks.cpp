@@ -189,7 +189,8 @@ TEST(ForkLessons, WithoutWarmStartingTheGhostPyramidShearsAwayFromTheStillOne) {
     EXPECT_EQ(r.forks[0].label, "warm starting off");
     EXPECT_FALSE(r.forks[0].world.settings().solver.warmStarting);
     EXPECT_GE(r.forks[0].divergence.firstApart, 1);
-    EXPECT_GT(r.forks[0].divergence.samples.back().largest, 0.5f) << "the lesson says it shears apart within five seconds";
+    EXPECT_GT(r.forks[0].divergence.samples.back().largest, 0.5f)
+        << "the lesson says it shears apart within five seconds";
 }
 
 TEST(ForkLessons, TheBaumgarteGhostCratesPopWhileTheSplitImpulseOnesEaseApart) {

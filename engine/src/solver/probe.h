@@ -51,8 +51,9 @@ void probeRows(SolveContext& ctx, const std::vector<ScalarRow>* rows);
 /// k + 1) before it solves them (VelocityScratch::sweep), and that completes the record of
 /// pass k with exactly the figures a measure pass would have found. The joint rows are
 /// measured right after pass k (they are few). The last pass is measured the same way by the
-/// shock-propagation pass when one follows (it visits every manifold once, bottom-up, so its
-/// sums are the same figures added in another order), else by a measure pass of its own.
+/// shock-propagation pass when one follows (its first round visits every manifold once,
+/// bottom-up, so its sums are the same figures added in another order; the second round is not
+/// measured), else by a measure pass of its own.
 class SweepProbe {
 public:
     /// On when the probe is and `canSweep` (the method's kernels measure, the step is not traced

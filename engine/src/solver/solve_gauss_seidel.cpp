@@ -151,28 +151,27 @@ float solveContactsGaussSeidel(std::span<ContactConstraint> constraints,
         return largestChange(largest);
     }
     // Shock propagation, bottom-up: the body nearer the ground acts as if it had infinite
-    // mass. The couplings of frozen pairs are rebuilt with those masses (World::shockPropagation
+    // mass. The couplings of frozen pairs are rebuilt with those masses (shockPassGaussSeidel
     // puts their normal blocks back for the split-impulse pass that follows). Each level's
-    // manifolds are visited kShockVisitsPerLevel times before the level above (see there).
-    const auto constraintAt = [&](size_t visit) { return scratch.order.empty() ? visit : size_t(scratch.order[visit]); };
-    const auto levelAt = [&](size_t visit) { return scratch.shockLevel.empty() ? 0u : scratch.shockLevel[constraintAt(visit)]; };
-    for (size_t begin = 0, end = 0; begin < constraints.size(); begin = end) {
-        end = begin + 1;
-        while (end < constraints.size() && levelAt(end) == levelAt(begin)) ++end;
-        for (int round = 0; round < kShockVisitsPerLevel; ++round) {
-            for (size_t visit = begin; visit < end; ++visit) {
-                ContactConstraint& c = constraints[constraintAt(visit)];
-                const uint8_t frozen = scratch.frozenSide[constraintAt(visit)];
-                const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
-                if (frozen != 0 && round == 0) computeCoupling(c, sA, sB);
-                // The probe measures each row once, as the pass first reaches it.
-                if (scratch.sweep && round == 0)
-                    solveManifold<true>(c, bodies, sA, sB, pass, largest, scratch.sweep);
-                else
-                    solveManifold(c, bodies, sA, sB, pass, largest);
-            }
-        }
-    }
+    // manifolds are visited kShockVisitsPerLevel times before the level above (see there);
+    // without levels (none computed) all are one run.
+    const auto constraintAt = [&](size_t visit) {
+        return scratch.order.empty() ? visit : size_t(scratch.order[visit]);
+    };
+    const auto levelAt = [&](size_t visit) {
+        return scratch.shockLevel.empty() ? 0u : scratch.shockLevel[constraintAt(visit)];
+    };
+    forEachShockVisit(constraints.size(), levelAt, [&](size_t visit, size_t, int round) {
+        ContactConstraint& c = constraints[constraintAt(visit)];
+        const uint8_t frozen = scratch.frozenSide[constraintAt(visit)];
+        const float sA = frozen == 1 ? 0.0f : 1.0f, sB = frozen == 2 ? 0.0f : 1.0f;
+        if (frozen != 0 && round == 0) computeCoupling(c, sA, sB);
+        // The probe measures each row once, as the pass first reaches it.
+        if (scratch.sweep && round == 0)
+            solveManifold<true>(c, bodies, sA, sB, pass, largest, scratch.sweep);
+        else
+            solveManifold(c, bodies, sA, sB, pass, largest);
+    });
     return largestChange(largest);
 }
 

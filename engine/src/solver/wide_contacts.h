@@ -39,22 +39,22 @@ template <int W> struct WideVector {
 /// Point p of W manifolds (lane l: manifold l), what the velocity passes read. A manifold with
 /// fewer points has zeros here, so its absent points never push. The passes stream these
 /// records, so they hold nothing else: a point's split-impulse figures are in WideSplitGroup,
-/// and whether it slides is the sign of its friction coefficient (4 bytes more per point and
-/// lane cost about 1 % of a base-40 pyramid's step).
+/// and whether it slides is the sign of its friction coefficient.
 template <int W> struct WidePoint {
     using F = typename WideLanes<W>::F;
     WideVector<W> t1, t2;                  ///< friction axes (contact_solver.h: the point's own)
     WideVector<W> rA, rB;                  ///< m
     WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
     F tangentMass[2]{}, bias{}, tangentBias[2]{};
-    F friction{};                          ///< mu, negative where the point slides (slidingLanes)
+    F friction{};                          ///< mu; its sign bit set where the point slides (-0 for mu = 0)
     F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
 };
 
-/// What only the split-impulse pass reads of a group's points, kept apart from the group.
+/// What only the split-impulse pass reads of a group's points, kept apart from the group (its
+/// effective masses are the group's invDiagonal). Aligned as WideGroup is: a file compiled
+/// without AVX aligns an eight-lane vector to 16 bytes only, and the AVX2 kernel's loads need 32.
 template <int W> struct alignas(4 * W) WideSplitGroup {
     using F = typename WideLanes<W>::F;
-    F normalMass[4]{};                     ///< kg, the normal rows' effective masses
     F correctionVelocity[4]{};             ///< m/s, the split rows' targets
     F splitImpulse[4]{};                   ///< N s, accumulated pseudo impulse
 };
@@ -115,7 +115,7 @@ void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<co
                               std::span<ContactConstraint> constraints);
 
 /// A shock visit's normal blocks with the frozen sides infinitely heavy (lane by lane), kept
-/// from a level's first visit for its second.
+/// from a level's first visit for its second (aligned as WideSplitGroup, for the same reason).
 template <int W> struct alignas(4 * W) WideShockBlock {
     typename WideLanes<W>::F K[4][4]{}; ///< 1/kg
     typename WideLanes<W>::F invDiagonal[4]{}; ///< kg
@@ -136,6 +136,8 @@ void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodie
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,
                                           std::span<ContactConstraint> constraints);
+
+static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 32 && alignof(WideGroup<8>) == 32);
 
 /// True when the CPU runs AVX2 (W = 8 groups); false makes the SSE path be used.
 bool wideAvx2Available();

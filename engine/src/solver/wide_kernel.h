@@ -22,6 +22,9 @@ template <int W> using I = typename WideLanes<W>::I;
 template <int W> inline F<W> select(I<W> mask, F<W> a, F<W> b) { return mask ? a : b; }
 template <int W> inline F<W> maxLanes(F<W> a, F<W> b) { return a > b ? a : b; }
 template <int W> inline F<W> minLanes(F<W> a, F<W> b) { return a < b ? a : b; }
+/// |a| and whether a's sign bit is set (-0 included), lane by lane.
+template <int W> inline F<W> absLanes(F<W> a) { return (F<W>)((I<W>)a & 0x7fffffff); }
+template <int W> inline I<W> signLanes(F<W> a) { return (I<W>)a < 0; }
 
 template <int W> inline F<W> dot(const WideVector<W>& a, const WideVector<W>& b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
@@ -160,7 +163,7 @@ inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Veloci
     return total;
 }
 
-/// A shock-pass visit's lanes (WideShockVisit): those at the level visited, and per lane the
+/// A shock-pass visit's lanes (wide.cpp's ShockVisit): those at the level visited, and per lane the
 /// scale of each side's inverse mass and inertia, 0 for the side frozen (nearer the ground).
 template <int W> struct ShockLanes {
     bool live[W];
@@ -228,9 +231,9 @@ template <int W, int N, bool Shock = false>
         const WideVector<W> dv = vel.relative(q.rA, q.rB);
         F<W> d1 = -pass.omega * q.tangentMass[0] * (dot(q.t1, dv) - q.tangentBias[0]);
         F<W> d2 = -pass.omega * q.tangentMass[1] * (dot(q.t2, dv) - q.tangentBias[1]);
-        // The coefficient's sign says whether the point slides; its magnitude is mu.
-        const I<W> sliding = q.friction < zero;
-        const F<W> limit = (F<W>)((I<W>)q.friction & 0x7fffffff) * q.normalImpulse;
+        // The coefficient's sign bit says whether the point slides; its magnitude is mu.
+        const I<W> sliding = signLanes<W>(q.friction);
+        const F<W> limit = absLanes<W>(q.friction) * q.normalImpulse;
         const F<W> old1 = q.tangentImpulse[0], old2 = q.tangentImpulse[1];
         // friction.h's clampFrictionChange, lane by lane: the change clamped per axis (the
         // pyramid, and a sliding point's t1 in either model; its t2 carries nothing) ...
@@ -340,13 +343,13 @@ template <int W, int N>
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
-        gap[p] = -s.normalMass[p] * (dot(g.normal, vel.relative(q.rA, q.rB)) - s.correctionVelocity[p]);
+        gap[p] = -g.invDiagonal[p] * (dot(g.normal, vel.relative(q.rA, q.rB)) - s.correctionVelocity[p]);
         delta[p] = zero;
     }
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i)
 #pragma GCC unroll 4
-        for (int j = 0; j < N; ++j) response[i][j] = -s.normalMass[j] * g.K[i][j];
+        for (int j = 0; j < N; ++j) response[i][j] = -g.invDiagonal[j] * g.K[i][j];
     for (int sweep = 0; sweep < kInnerSweeps; ++sweep)
 #pragma GCC unroll 4
         for (int i = 0; i < N; ++i) {
@@ -491,7 +494,6 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                         wide::setLane(q.responseA[k], l, laneVector(c.responseA[k], i));
                         wide::setLane(q.responseB[k], l, laneVector(c.responseB[k], i));
                     }
-                    s.normalMass[i][l] = c.normalMass[i];
                     q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
                     q.bias[l] = c.bias[i];
                     q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];

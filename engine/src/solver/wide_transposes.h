@@ -101,8 +101,6 @@ void fillGroupTransposed(WideGroup<8>& g, WideSplitGroup<8>& s, const ContactCon
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentImpulse[0]; });
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentImpulse[1]; },
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentImpulse[1]; });
-    field([](const ContactConstraint& k) -> const float4& { return k.normalMass; },
-          [&](int p, __m256 v) { s.normalMass[p] = v; });
     field([](const ContactConstraint& k) -> const float4& { return k.correctionVelocity; },
           [&](int p, __m256 v) { s.correctionVelocity[p] = v; });
     field([](const ContactConstraint& k) -> const float4& { return k.splitImpulse; },

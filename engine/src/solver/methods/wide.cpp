@@ -315,22 +315,20 @@ void shock(SolveContext& ctx) {
     const std::span<const ShockVisit> visits(d.visitsByLevel);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         // Each visit of a level's first round computes its frozen normal blocks; the second
-        // round reads them (a level's visits hold the same lanes both times).
+        // round reads them (a visit holds the same lanes both times). The overflow's manifolds,
+        // solved one by one, rebuild their coupling at each visit: they are few.
+        // They are kept for one level at a time (a visit's index within its level).
         std::vector<WideShockBlock<W>>& blocks = shockBlocks<W>(d);
-        for (size_t begin = 0, end = 0; begin < visits.size(); begin = end) {
-            end = begin + 1;
-            while (end < visits.size() && visits[end].level == visits[begin].level) ++end;
-            if (blocks.size() < end - begin) blocks.resize(end - begin);
-            for (int round = 0; round < kShockVisitsPerLevel; ++round)
-                for (size_t k = begin; k < end; ++k) {
-                    const ShockVisit& v = visits[k];
-                    if (v.overflow)
-                        shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
-                    else
-                        shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
-                                          blocks[k - begin], round > 0);
-                }
-        }
+        const auto levelOf = [&](size_t k) { return visits[k].level; };
+        forEachShockVisit(visits.size(), levelOf, [&](size_t k, size_t first, int round) {
+            const ShockVisit& v = visits[k];
+            if (blocks.size() <= k - first) blocks.resize(k - first + 1);
+            if (v.overflow)
+                shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
+            else
+                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
+                                  blocks[k - first], round > 0);
+        });
     });
     for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(ctx.constraints[d.colours.overflow[i]]);
 }
