@@ -391,15 +391,15 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
     lanes.scatter(g, vel);
 }
 
-/// f(point p of the group, lane, its constraint, p) for every point of every live lane: how
-/// what the groups accumulated goes back to the rows it came from.
+/// f(index of the group in `groups`, lane, its constraint, point p) for every point of every
+/// live lane: how what the groups accumulated goes back to the rows it came from.
 template <int W, class F>
 void forEachLane(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints, F&& f) {
-    for (const WideGroup<W>& g : groups)
+    for (size_t k = 0; k < groups.size(); ++k)
         for (int l = 0; l < W; ++l) {
-            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-            ContactConstraint& c = constraints[g.constraint[l]];
-            for (int i = 0; i < c.pointCount; ++i) f(g.points[i], l, c, i);
+            if (groups[k].constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactConstraint& c = constraints[groups[k].constraint[l]];
+            for (int i = 0; i < c.pointCount; ++i) f(k, l, c, i);
         }
 }
 
@@ -420,12 +420,9 @@ void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSpli
 template <int W>
 void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
                               std::span<ContactConstraint> constraints) {
-    for (size_t k = 0; k < groups.size(); ++k)
-        for (int l = 0; l < W; ++l) {
-            if (groups[k].constraint[l] == WideGroup<W>::kEmpty) continue;
-            ContactConstraint& c = constraints[groups[k].constraint[l]];
-            for (int i = 0; i < c.pointCount; ++i) c.splitImpulse[i] = splits[k].splitImpulse[i][l];
-        }
+    wide::forEachLane<W>(groups, constraints, [&](size_t k, int l, ContactConstraint& c, int i) {
+        c.splitImpulse[i] = splits[k].splitImpulse[i][l];
+    });
 }
 
 
@@ -541,7 +538,8 @@ void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodie
 
 template <int W>
 void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
-    wide::forEachLane<W>(groups, constraints, [](const WidePoint<W>& q, int l, ContactConstraint& c, int i) {
+    wide::forEachLane<W>(groups, constraints, [&](size_t k, int l, ContactConstraint& c, int i) {
+        const WidePoint<W>& q = groups[k].points[i];
         c.normalImpulse[i] = q.normalImpulse[l];
         c.tangentImpulse[0][i] = q.tangentImpulse[0][l];
         c.tangentImpulse[1][i] = q.tangentImpulse[1][l];

@@ -48,7 +48,6 @@ struct WideData final : MethodData {
     // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
     // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
     bool shock = false;
-    bool angularLimits = false; ///< some row has a rolling or twist limit (solveAngularFriction reads the rows)
     std::vector<uint8_t> frozenSide, colourOf;
     std::vector<uint32_t> shockLevel, shockOrder, levelStart;
     std::vector<ShockVisit> visits, visitsByLevel;
@@ -147,14 +146,10 @@ void pack(SolveContext& ctx) {
     d.eight = useEightLanes(ctx.solver);
     const int lanes = d.eight ? 8 : 4;
     // The colouring is a function of this graph: unchanged, last step's colours are this step's.
-    // The same look at each row notes whether any has a rolling or twist limit.
     d.graphNow.clear();
-    d.angularLimits = false;
-    for (const ContactConstraint& c : ctx.constraints) {
+    for (const ContactConstraint& c : ctx.constraints)
         d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
                                          ctx.bodies[c.indexB].invMass > 0.0f));
-        d.angularLimits |= c.rollingLimit > 0.0f || c.twistLimit > 0.0f;
-    }
     d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
@@ -207,15 +202,12 @@ template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGro
     });
 }
 
+/// The groups' accumulated impulses back into the rows they came from.
 void scatter(SolveContext& ctx) {
     withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
         overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
     });
 }
-
-/// After the velocity passes: the impulses back into the rows (the shock pass that may follow
-/// changes velocities only, so these are the step's impulses).
-void endPasses(SolveContext& ctx) { scatter(ctx); }
 
 /// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
 float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
@@ -302,7 +294,8 @@ void splitImpulse(SolveContext& ctx, int passes) {
 /// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
 /// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes),
 /// kShockVisitsPerLevel times before the level above. It changes velocities only: the rows
-/// hold the passes' impulses (endPasses), and the overflow's are put back after it.
+/// hold the passes' impulses (scattered as the passes end), and the overflow's are put back
+/// after it.
 void shock(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     WidePassSettings pass;
@@ -339,7 +332,9 @@ void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
     passes.warmStartContacts = warmStart;
     passes.iterate = iterate;
-    passes.end = endPasses;
+    // After the velocity passes, the impulses back into the rows: the shock pass that may
+    // follow changes velocities only, so these are the step's impulses.
+    passes.end = scatter;
     passes.traced = traced;
     passes.splitImpulse = splitImpulse;
     passes.couplings = RowCouplings::NormalBlock;
