@@ -345,6 +345,7 @@ int runHeadless(const HeadlessOptions& o) {
         solver["colours"] = world.solverStats().colours;
         solver["overflowManifolds"] = world.solverStats().overflowManifolds;
         solver["lanes"] = world.solverStats().lanes;
+        solver["simdBuild"] = world.solverStats().simdBuild;
     }
     json profile = json::object();
     for (const ProfileStage& stage : profileStages()) profile[stage.name] = world.profile().*stage.member;

@@ -136,9 +136,10 @@ bool drawIterations(SolverSettings& v) {
             v.simdLanes = choice == 1 ? 4 : choice == 2 ? 8 : 0;
             changed = true;
         }
-        itemTooltip("Manifolds of one colour solved side by side in one vector: 8 with AVX2, 4 with "
-                    "SSE2 (8 falls back to 4 on a CPU without AVX2). Each lane rounds alike in "
-                    "either width, so the state hash is the same: compare the iterate time in Stats.");
+        itemTooltip("Manifolds of one colour solved side by side in one vector: 8 with AVX2 (run by "
+                    "the AVX-512VL build where the CPU has it), 4 with SSE2 (8 falls back to 4 on a "
+                    "CPU without AVX2). Each lane rounds alike in either width, so the state hash is "
+                    "the same: compare the iterate time in Stats.");
     }
     if (uses & kUsesSubsteps) {
         changed |= ImGui::SliderInt("Sub-steps", &v.substeps, 1, 64, "%d");
@@ -291,8 +292,12 @@ void drawLastStep(const App& app) {
                             "per contact.", "%.0f", st.colours);
         valueRow("overflow", "Manifolds no colour took (more than 32 on one moving body), solved one "
                              "by one after the colours.", "%.0f", st.overflowManifolds);
-        valueRow("SIMD lanes", "Manifolds solved side by side in one vector: 8 with AVX2 (chosen at "
-                               "run time when the CPU has it), else 4 (SSE2).", "%.0f", st.lanes);
+        const std::string lanes = std::string("%.0f (") + st.simdBuild + ")";
+        valueRow("SIMD lanes", "Manifolds solved side by side in one vector, and the kernel build that "
+                               "ran: 8 with AVX2, or with AVX-512VL where the CPU has it (the same "
+                               "256-bit code with 32 registers instead of 16, so less spilled to "
+                               "memory; the same bits), chosen at run time; else 4 (SSE2).",
+                 lanes.c_str(), st.lanes);
     }
     valueRow("max delta", "Largest change of any accumulated impulse in the last velocity "
                          "iteration, N s: how far from converged the solver stopped (0 = converged).",

@@ -132,17 +132,29 @@ TEST(Colouring, ABodyTouchingMoreThanTheCapOverflowsAndStaticBodiesNever) {
 
 TEST(WideMethod, EightLanesAndFourGiveTheSameStepBitForBit) {
     if (!wideAvx2Available()) GTEST_SKIP() << "no AVX2 on this CPU: only the four-lane path runs";
-    auto run = [](int lanes) {
+    // Eight lanes run the AVX2 build, or the AVX-512VL one where the CPU has it: all three
+    // builds of the kernel give the same bits.
+    auto run = [](int lanes, bool avx512, bool cone) {
+        allowWideAvx512(avx512);
         Settings s = wide();
         s.solver.simdLanes = lanes;
+        if (cone) s.solver.frictionModel = FrictionModel::Cone;
         World w(s);
         addGround(w);
         addPyramid(w, 8);
         for (int i = 0; i < 120; ++i) w.step();
         EXPECT_EQ(w.solverStats().lanes, lanes);
+        EXPECT_STREQ(w.solverStats().simdBuild, lanes == 4 ? "SSE2" : avx512 ? "AVX-512VL" : "AVX2");
+        allowWideAvx512(true);
         return w.stateHash();
     };
-    EXPECT_EQ(run(4), run(8));
+    for (bool cone : {false, true}) {
+        const uint64_t four = run(4, false, cone);
+        EXPECT_EQ(four, run(8, false, cone)) << "AVX2, cone " << cone;
+        if (wideAvx512Used()) {
+            EXPECT_EQ(four, run(8, true, cone)) << "AVX-512VL, cone " << cone;
+        }
+    }
 }
 
 TEST(WideMethod, TheLaneWidthIsASceneSettingAndOnlyZeroFourOrEightLoad) {
@@ -433,7 +445,7 @@ TEST(Colouring, PackingAColourBottomUpMovesItsManifoldsBetweenLanesNotWhatAPassG
         std::vector<SolverBody> moved = bodies;
         std::vector<WideGroup<4>> groups;
         std::vector<WideSplitGroup<4>> splits;
-        buildWideGroups<4>(rows, colours.colours, groups, splits);
+        buildWideGroups<4>(rows, bodies, colours.colours, groups, splits);
         WidePassSettings pass;
         for (int i = 0; i < 3; ++i) solveWideGroups<4>(groups, moved, pass);
         scatterWideImpulses<4>(groups, rows);
@@ -467,7 +479,7 @@ TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
     bodies[1].v.y = bodies[3].v.y = -3.0f; // B falls onto A at every point
     std::vector<WideGroup<4>> groups;
     std::vector<WideSplitGroup<4>> splits;
-    buildWideGroups<4>(constraints, {{0, 1}}, groups, splits);
+    buildWideGroups<4>(constraints, bodies, {{0, 1}}, groups, splits);
     ASSERT_EQ(groups.size(), 1u);
     const std::vector<SolverBody> before = bodies;
     const std::vector<uint32_t> level = {0, 1};

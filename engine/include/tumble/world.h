@@ -105,6 +105,9 @@ struct SolverStats {
     int colours = 0;          ///< wide method: colours of the constraint graph this step
     int overflowManifolds = 0;///< wide method: manifolds no colour took (solved one by one)
     int lanes = 0;            ///< wide method: manifolds per SIMD group (4 SSE, 8 AVX2)
+    /// Wide method: the kernel build that ran, "SSE2" (4 lanes), "AVX2" or "AVX-512VL" (8 lanes,
+    /// the same 256-bit code with twice the registers); "" for other methods.
+    const char* simdBuild = "";
 };
 
 /// Closest hit of a ray.

@@ -1,20 +1,34 @@
-// The wide solver's SSE instantiation (W = 4) and the run-time choice of AVX2 (wide_contacts.h).
+// The wide solver's SSE build (W = 4), and the run-time choice of the eight-lane builds
+// (wide_contacts.h).
+#define TUMBLE_WIDE_ISA sse
 #include "solver/wide_kernel.h"
+
+#include <atomic>
+#include <cstdlib>
 
 namespace tumble {
 
-template void buildWideGroups<4>(std::span<const ContactConstraint>, const std::vector<std::vector<uint32_t>>&,
-                                 std::vector<WideGroup<4>>&, std::vector<WideSplitGroup<4>>&);
-template float solveWideGroups<4>(std::span<WideGroup<4>>, std::span<SolverBody>, const WidePassSettings&,
-                                  WideLaneChange*);
-template void solveWideSplitPass<4>(std::span<const WideGroup<4>>, std::span<WideSplitGroup<4>>,
-                                     std::span<SplitVelocity>);
-template void scatterWideSplitImpulses<4>(std::span<const WideGroup<4>>, std::span<const WideSplitGroup<4>>,
-                                           std::span<ContactConstraint>);
-template void warmStartWideGroups<4>(std::span<const WideGroup<4>>, std::span<SolverBody>);
-template void scatterWideImpulses<4>(std::span<const WideGroup<4>>, std::span<ContactConstraint>);
-template void shockWideGroup<4>(WideGroup<4>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
-                                 std::span<const uint32_t>, std::span<const uint8_t>, WideShockBlock<4>&, bool);
+#if defined(TUMBLE_WIDE_AVX2)
+const WideKernels<8>& wideKernelsAvx2();   // wide_contacts_avx2.cpp
+const WideKernels<8>& wideKernelsAvx512(); // wide_contacts_avx512.cpp
+#endif
+
+namespace {
+std::atomic<bool> avx512Allowed{true};
+} // namespace
+
+template <> const WideKernels<4>& wideKernels<4>() {
+    static const WideKernels<4> kernels = sse::kernelTable<4>();
+    return kernels;
+}
+
+template <> const WideKernels<8>& wideKernels<8>() {
+#if defined(TUMBLE_WIDE_AVX2)
+    return wideAvx512Used() ? wideKernelsAvx512() : wideKernelsAvx2();
+#else
+    std::abort(); // eight lanes run only where wideAvx2Available(), false in this build
+#endif
+}
 
 bool wideAvx2Available() {
 #if defined(TUMBLE_WIDE_AVX2)
@@ -23,5 +37,17 @@ bool wideAvx2Available() {
     return false;
 #endif
 }
+
+bool wideAvx512Used() {
+#if defined(TUMBLE_WIDE_AVX2)
+    static const bool available = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+                                  __builtin_cpu_supports("avx512vl");
+    return available && avx512Allowed.load(std::memory_order_relaxed);
+#else
+    return false;
+#endif
+}
+
+void allowWideAvx512(bool allowed) { avx512Allowed.store(allowed, std::memory_order_relaxed); }
 
 } // namespace tumble

@@ -44,7 +44,6 @@ template <int W> struct WidePoint {
     using F = typename WideLanes<W>::F;
     WideVector<W> t1, t2;                  ///< friction axes (contact_solver.h: the point's own)
     WideVector<W> rA, rB;                  ///< m
-    WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
     F tangentMass[2]{}, bias{}, tangentBias[2]{};
     F friction{};                          ///< mu; its sign bit set where the point slides (-0 for mu = 0)
     F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
@@ -67,6 +66,10 @@ template <int W> struct alignas(4 * W) WideGroup {
     F K[4][4]{};                           ///< the normal block's coupling K_ij (NormalBlock's K[i] lane j), 1/kg
     F invDiagonal[4]{};                    ///< kg, 1 / K_ii: the normal rows' effective masses
     F invMassA{}, invMassB{};              ///< 1/kg
+    /// The bodies' world inverse inertia (1/(kg m^2)), symmetric: xx xy xz yy yz zz. An impulse
+    /// P at r turns a body by I^-1 (r x P), computed where it is applied: per point and axis,
+    /// these responses took 576 of a point's 1,248 bytes at eight lanes.
+    F invIA[6]{}, invIB[6]{};
     WidePoint<W> points[4];
     uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
     uint32_t bodyA[W], bodyB[W];
@@ -88,38 +91,72 @@ struct WideLaneChange {
     glm::vec3 friction{0.0f};
 };
 
-/// The groups of one step, for W lanes (begin: from the constraints after the warm start), and
-/// beside each its split-impulse figures (`splits`, same index).
-template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
-                                      const std::vector<std::vector<uint32_t>>& colours,
-                                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits);
-
-/// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.
-/// With `changes` (a traced pass), each live lane's change is written there, W per group.
-template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
-                                       const WidePassSettings& pass, WideLaneChange* changes = nullptr);
-
-/// Last step's impulses (as prepared, scaled by the warm-start factor) applied to the bodies,
-/// group by group.
-template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies);
-
-/// One split-impulse pass over `groups` with their split figures (split_impulse.cpp's rows, W
-/// manifolds at a time).
-template <int W>
-void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
-                        std::span<SplitVelocity> split);
-
-/// The groups' pseudo impulses back into the constraints they came from (for the figures).
-template <int W>
-void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
-                              std::span<ContactConstraint> constraints);
-
 /// A shock visit's normal blocks with the frozen sides infinitely heavy (lane by lane), kept
 /// from a level's first visit for its second (aligned as WideSplitGroup, for the same reason).
 template <int W> struct alignas(4 * W) WideShockBlock {
     typename WideLanes<W>::F K[4][4]{}; ///< 1/kg
     typename WideLanes<W>::F invDiagonal[4]{}; ///< kg
 };
+
+static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 32 && alignof(WideGroup<8>) == 32);
+
+/// The wide kernel for W lanes compiled for one instruction set (wide_kernel.h): SSE for four
+/// lanes; for eight, AVX2, or AVX2 with AVX-512VL's 32 vector registers where the CPU has it.
+/// The sets round alike (no fused multiply-adds), so they give the same bits. The functions
+/// below call the set wideKernels<W>() picks.
+template <int W> struct WideKernels {
+    void (*build)(std::span<const ContactConstraint>, std::span<const SolverBody>,
+                  const std::vector<std::vector<uint32_t>>&, std::vector<WideGroup<W>>&,
+                  std::vector<WideSplitGroup<W>>&);
+    float (*solve)(std::span<WideGroup<W>>, std::span<SolverBody>, const WidePassSettings&, WideLaneChange*);
+    void (*warmStart)(std::span<const WideGroup<W>>, std::span<SolverBody>);
+    void (*splitPass)(std::span<const WideGroup<W>>, std::span<WideSplitGroup<W>>, std::span<SplitVelocity>);
+    void (*scatterSplit)(std::span<const WideGroup<W>>, std::span<const WideSplitGroup<W>>,
+                         std::span<ContactConstraint>);
+    void (*shock)(WideGroup<W>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
+                  std::span<const uint32_t>, std::span<const uint8_t>, WideShockBlock<W>&, bool);
+    void (*scatter)(std::span<const WideGroup<W>>, std::span<ContactConstraint>);
+};
+
+/// The set this CPU runs for W lanes (W = 8 only where wideAvx2Available()).
+template <int W> const WideKernels<W>& wideKernels();
+
+/// The groups of one step, for W lanes (begin: from the constraints after the warm start, and
+/// the bodies' inverse inertia), and beside each its split-impulse figures (`splits`, same index).
+template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
+                                      std::span<const SolverBody> bodies,
+                                      const std::vector<std::vector<uint32_t>>& colours,
+                                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
+    wideKernels<W>().build(constraints, bodies, colours, groups, splits);
+}
+
+/// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.
+/// With `changes` (a traced pass), each live lane's change is written there, W per group.
+template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
+                                       const WidePassSettings& pass, WideLaneChange* changes = nullptr) {
+    return wideKernels<W>().solve(groups, bodies, pass, changes);
+}
+
+/// Last step's impulses (as prepared, scaled by the warm-start factor) applied to the bodies,
+/// group by group.
+template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies) {
+    wideKernels<W>().warmStart(groups, bodies);
+}
+
+/// One split-impulse pass over `groups` with their split figures (split_impulse.cpp's rows, W
+/// manifolds at a time).
+template <int W>
+void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                        std::span<SplitVelocity> split) {
+    wideKernels<W>().splitPass(groups, splits, split);
+}
+
+/// The groups' pseudo impulses back into the constraints they came from (for the figures).
+template <int W>
+void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                              std::span<ContactConstraint> constraints) {
+    wideKernels<W>().scatterSplit(groups, splits, constraints);
+}
 
 /// One visit of the shock pass (wide.cpp): the lanes of `g` whose manifolds are at `level`
 /// (VelocityScratch::shockLevel), each with its frozen side (frozenSide: 1 A, 2 B, 0 neither)
@@ -131,15 +168,25 @@ template <int W> struct alignas(4 * W) WideShockBlock {
 template <int W>
 void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodies, const WidePassSettings& pass,
                     std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide,
-                    WideShockBlock<W>& block, bool again);
+                    WideShockBlock<W>& block, bool again) {
+    wideKernels<W>().shock(g, level, bodies, pass, shockLevel, frozenSide, block, again);
+}
 
 /// The groups' accumulated impulses back into the constraints they came from.
 template <int W> void scatterWideImpulses(std::span<const WideGroup<W>> groups,
-                                          std::span<ContactConstraint> constraints);
-
-static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 32 && alignof(WideGroup<8>) == 32);
+                                          std::span<ContactConstraint> constraints) {
+    wideKernels<W>().scatter(groups, constraints);
+}
 
 /// True when the CPU runs AVX2 (W = 8 groups); false makes the SSE path be used.
 bool wideAvx2Available();
+
+/// True when eight-lane groups run the AVX-512VL build of the kernel: the CPU has it and
+/// allowWideAvx512 has not turned it off.
+bool wideAvx512Used();
+
+/// Whether eight-lane groups may run the AVX-512VL build where the CPU has it (the default);
+/// false runs the AVX2 build (the tests compare the two).
+void allowWideAvx512(bool allowed);
 
 } // namespace tumble

@@ -1,6 +1,12 @@
 #pragma once
-// The wide solver's templates (wide_contacts.h), included only by the two files that
-// instantiate them: wide_contacts.cpp (W = 4, SSE) and wide_contacts_avx2.cpp (W = 8, AVX2).
+// The wide solver's templates (wide_contacts.h), included only by the files that compile them
+// for one instruction set each, in a namespace of its own (TUMBLE_WIDE_ISA, defined before the
+// include): wide_contacts.cpp (W = 4, SSE), wide_contacts_avx2.cpp (W = 8, AVX2) and
+// wide_contacts_avx512.cpp (W = 8, AVX2 with AVX-512VL's 32 registers). The namespaces keep the
+// sets' copies apart: a helper emitted out of line in one file is not the one another calls.
+#if !defined(TUMBLE_WIDE_ISA)
+#error "define TUMBLE_WIDE_ISA (the instruction set's namespace) before including wide_kernel.h"
+#endif
 #include "solver/contact_rows.h"
 #include "solver/wide_contacts.h"
 
@@ -14,6 +20,7 @@
 #endif
 
 namespace tumble {
+namespace TUMBLE_WIDE_ISA {
 namespace wide {
 
 template <int W> using F = typename WideLanes<W>::F;
@@ -28,6 +35,17 @@ template <int W> inline I<W> signLanes(F<W> a) { return (I<W>)a < 0; }
 
 template <int W> inline F<W> dot(const WideVector<W>& a, const WideVector<W>& b) {
     return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+template <int W> inline WideVector<W> cross(const WideVector<W>& a, const WideVector<W>& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+/// I x for a symmetric I kept as xx xy xz yy yz zz (WideGroup::invIA): the angular velocity an
+/// angular impulse x gives a body.
+template <int W> inline WideVector<W> mulSymmetric(const F<W> (&I)[6], const WideVector<W>& x) {
+    return {I[0] * x.x + I[1] * x.y + I[2] * x.z, I[1] * x.x + I[3] * x.y + I[4] * x.z,
+            I[2] * x.x + I[4] * x.y + I[5] * x.z};
 }
 
 /// The velocities of a lane's bodies, gathered into lanes.
@@ -60,6 +78,16 @@ template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::ve
 }
 
 template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
+
+/// Lane l of g's inverse inertias from its bodies (the entries of the rows glm's I * v sums).
+template <int W> inline void setInertia(WideGroup<W>& g, int l, std::span<const SolverBody> bodies) {
+    auto set = [l](F<W> (&out)[6], const glm::mat3& I) {
+        out[0][l] = I[0][0], out[1][l] = I[1][0], out[2][l] = I[2][0];
+        out[3][l] = I[1][1], out[4][l] = I[2][1], out[5][l] = I[2][2];
+    };
+    set(g.invIA, bodies[g.bodyA[l]].invI);
+    set(g.invIB, bodies[g.bodyB[l]].invI);
+}
 
 
 /// The two bodies of each lane of a group, as records with velocities v and w: the real ones
@@ -144,20 +172,23 @@ template <int W, class Record> struct LaneBodies {
 };
 
 /// Normal impulse changes d_p of a group's N points applied to its bodies: the linear impulse
-/// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n). Returns sum d_p.
+/// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n), which is I^-1 ((sum d_p r_p) x n):
+/// one cross product and one product with the inertia per side. Returns sum d_p.
 /// sA, sB scale each side's inverse mass and inertia (the shock pass: 0 for a frozen side).
 template <int W, int N>
 inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Velocities<W>& vel, F<W> sA = F<W>{} + 1.0f,
                                F<W> sB = F<W>{} + 1.0f) {
     F<W> total{};
-    WideVector<W> dwA, dwB;
+    WideVector<W> leverA, leverB; // sum d_p r_p, each side
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         total += d[p];
-        dwA.x += d[p] * q.responseA[0].x, dwA.y += d[p] * q.responseA[0].y, dwA.z += d[p] * q.responseA[0].z;
-        dwB.x += d[p] * q.responseB[0].x, dwB.y += d[p] * q.responseB[0].y, dwB.z += d[p] * q.responseB[0].z;
+        leverA.x += d[p] * q.rA.x, leverA.y += d[p] * q.rA.y, leverA.z += d[p] * q.rA.z;
+        leverB.x += d[p] * q.rB.x, leverB.y += d[p] * q.rB.y, leverB.z += d[p] * q.rB.z;
     }
+    const WideVector<W> dwA = mulSymmetric<W>(g.invIA, cross<W>(leverA, g.normal));
+    const WideVector<W> dwB = mulSymmetric<W>(g.invIB, cross<W>(leverB, g.normal));
     vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, sA * g.invMassA, sB * g.invMassB,
               {sA * dwA.x, sA * dwA.y, sA * dwA.z}, {sB * dwB.x, sB * dwB.y, sB * dwB.z});
     return total;
@@ -183,17 +214,16 @@ inline void frozenBlock(const WideGroup<W>& g, const ShockLanes<W>& shock, F<W> 
     const I<W> moveA = shock.sB == zero, frozen = moveA | (shock.sA == zero);
     const F<W> mass = select<W>(moveA, g.invMassA, g.invMassB);
     const F<W> nn = dot<W>(g.normal, g.normal);
+    F<W> inertia[6];
+    for (int k = 0; k < 6; ++k) inertia[k] = select<W>(moveA, g.invIA[k], g.invIB[k]);
     WideVector<W> j[4], response[4];
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         const WideVector<W> r{select<W>(moveA, q.rA.x, q.rB.x), select<W>(moveA, q.rA.y, q.rB.y),
                               select<W>(moveA, q.rA.z, q.rB.z)};
-        j[p] = {r.y * g.normal.z - r.z * g.normal.y, r.z * g.normal.x - r.x * g.normal.z,
-                r.x * g.normal.y - r.y * g.normal.x};
-        response[p] = {select<W>(moveA, q.responseA[0].x, q.responseB[0].x),
-                       select<W>(moveA, q.responseA[0].y, q.responseB[0].y),
-                       select<W>(moveA, q.responseA[0].z, q.responseB[0].z)};
+        j[p] = cross<W>(r, g.normal);
+        response[p] = mulSymmetric<W>(inertia, j[p]);
     }
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i)
@@ -265,8 +295,8 @@ template <int W, int N, bool Shock = false>
         d1 = q.tangentImpulse[0] - old1;
         d2 = q.tangentImpulse[1] - old2;
         const WideVector<W> P = combine<W>(q.t1, d1, q.t2, d2);
-        WideVector<W> dwA = combine<W>(q.responseA[1], d1, q.responseA[2], d2);
-        WideVector<W> dwB = combine<W>(q.responseB[1], d1, q.responseB[2], d2);
+        WideVector<W> dwA = mulSymmetric<W>(g.invIA, cross<W>(q.rA, P));
+        WideVector<W> dwB = mulSymmetric<W>(g.invIB, cross<W>(q.rB, P));
         if constexpr (Shock) {
             dwA = {shock->sA * dwA.x, shock->sA * dwA.y, shock->sA * dwA.z};
             dwB = {shock->sB * dwB.x, shock->sB * dwB.y, shock->sB * dwB.z};
@@ -372,22 +402,19 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
     SolverBody none{};
     const LaneBodies<W, SolverBody> lanes(g, bodies, none);
     Velocities<W> vel = lanes.gather();
-    WideVector<W> P, dwA, dwB;
+    WideVector<W> P, momentA, momentB; // sum P_p, and sum r_p x P_p of each side
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         const F<W> n = q.normalImpulse, t1 = q.tangentImpulse[0], t2 = q.tangentImpulse[1];
-        P.x += n * g.normal.x + t1 * q.t1.x + t2 * q.t2.x;
-        P.y += n * g.normal.y + t1 * q.t1.y + t2 * q.t2.y;
-        P.z += n * g.normal.z + t1 * q.t1.z + t2 * q.t2.z;
-        dwA.x += n * q.responseA[0].x + t1 * q.responseA[1].x + t2 * q.responseA[2].x;
-        dwA.y += n * q.responseA[0].y + t1 * q.responseA[1].y + t2 * q.responseA[2].y;
-        dwA.z += n * q.responseA[0].z + t1 * q.responseA[1].z + t2 * q.responseA[2].z;
-        dwB.x += n * q.responseB[0].x + t1 * q.responseB[1].x + t2 * q.responseB[2].x;
-        dwB.y += n * q.responseB[0].y + t1 * q.responseB[1].y + t2 * q.responseB[2].y;
-        dwB.z += n * q.responseB[0].z + t1 * q.responseB[1].z + t2 * q.responseB[2].z;
+        const WideVector<W> Pp{n * g.normal.x + t1 * q.t1.x + t2 * q.t2.x, n * g.normal.y + t1 * q.t1.y + t2 * q.t2.y,
+                               n * g.normal.z + t1 * q.t1.z + t2 * q.t2.z};
+        const WideVector<W> cA = cross<W>(q.rA, Pp), cB = cross<W>(q.rB, Pp);
+        P.x += Pp.x, P.y += Pp.y, P.z += Pp.z;
+        momentA.x += cA.x, momentA.y += cA.y, momentA.z += cA.z;
+        momentB.x += cB.x, momentB.y += cB.y, momentB.z += cB.z;
     }
-    vel.apply(P, g.invMassA, g.invMassB, dwA, dwB);
+    vel.apply(P, g.invMassA, g.invMassB, mulSymmetric<W>(g.invIA, momentA), mulSymmetric<W>(g.invIB, momentB));
     lanes.scatter(g, vel);
 }
 
@@ -427,7 +454,8 @@ void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<co
 
 
 template <int W>
-void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
+void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
+                     const std::vector<std::vector<uint32_t>>& colours,
                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
     size_t count = 0;
     for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
@@ -451,6 +479,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                 g.pointCount = std::max(g.pointCount, constraints[(*colour)[first + l]].pointCount);
             std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
             std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
+            std::memset(static_cast<void*>(g.invIA), 0, sizeof g.invIA);
+            std::memset(static_cast<void*>(g.invIB), 0, sizeof g.invIB);
             g.normal = {};
             g.invMassA = g.invMassB = typename WideLanes<W>::F{};
 #if defined(__AVX2__)
@@ -464,6 +494,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                         g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
                         g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
                         wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
+                        if (l < live) wide::setInertia<W>(g, l, bodies);
                     }
                     withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
                     continue;
@@ -479,6 +510,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                 g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
+                wide::setInertia<W>(g, l, bodies);
                 for (int i = 0; i < c.pointCount; ++i) {
                     for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[i][j];
                     g.invDiagonal[i][l] = c.block.invDiagonal[i];
@@ -487,10 +519,6 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                     wide::setLane(q.t2, l, laneVector(c.axis[kTangent2Row], i));
                     wide::setLane(q.rA, l, laneVector(c.rA, i));
                     wide::setLane(q.rB, l, laneVector(c.rB, i));
-                    for (int k = 0; k < 3; ++k) {
-                        wide::setLane(q.responseA[k], l, laneVector(c.responseA[k], i));
-                        wide::setLane(q.responseB[k], l, laneVector(c.responseB[k], i));
-                    }
                     q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
                     q.bias[l] = c.bias[i];
                     q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];
@@ -546,4 +574,11 @@ void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<Contact
     });
 }
 
+/// This set's entry points (wide_contacts.h's wideKernels).
+template <int W> WideKernels<W> kernelTable() {
+    return {&buildWideGroups<W>, &solveWideGroups<W>, &warmStartWideGroups<W>, &solveWideSplitPass<W>,
+            &scatterWideSplitImpulses<W>, &shockWideGroup<W>, &scatterWideImpulses<W>};
+}
+
+} // namespace TUMBLE_WIDE_ISA
 } // namespace tumble

@@ -156,7 +156,7 @@ void pack(SolveContext& ctx) {
     if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups, splitGroups<W>(d));
+        buildWideGroups<W>(ctx.constraints, ctx.bodies, d.colours.colours, groups, splitGroups<W>(d));
         if (d.shock && !kept) planShockVisits(d, groups);
     });
     // buildWideGroups packs the colours last to first.
@@ -166,6 +166,7 @@ void pack(SolveContext& ctx) {
     ctx.stats.colours = static_cast<int>(d.colours.colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
+    ctx.stats.simdBuild = !d.eight ? "SSE2" : wideAvx512Used() ? "AVX-512VL" : "AVX2";
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     if (!ctx.figures.empty())
         for (size_t k = 0; k < d.colours.colours.size(); ++k)
