@@ -1,7 +1,7 @@
 // The wide solver's SSE build (W = 4), and the run-time choice of the eight-lane builds
 // (wide_contacts.h).
 #define TUMBLE_WIDE_ISA sse
-#include "solver/wide_kernel.h"
+#include "solver/wide_pack.h"
 
 #include <atomic>
 #include <cstdlib>

@@ -2,7 +2,7 @@
 // -mavx2 (engine/CMakeLists.txt) and runs only where wideAvx2Available() says the CPU has AVX2;
 // it does not fuse multiply-adds, so its lanes round as the SSE ones do.
 #define TUMBLE_WIDE_ISA avx2
-#include "solver/wide_kernel.h"
+#include "solver/wide_pack.h"
 
 namespace tumble {
 

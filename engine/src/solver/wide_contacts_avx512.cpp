@@ -5,7 +5,7 @@
 // less. It runs only where wideAvx512Used() says the CPU has AVX-512VL, and gives the AVX2
 // build's bits (a test compares them).
 #define TUMBLE_WIDE_ISA avx512
-#include "solver/wide_kernel.h"
+#include "solver/wide_pack.h"
 
 namespace tumble {
 

@@ -1,7 +1,7 @@
 #pragma once
-// The wide solver's templates (wide_contacts.h), included only by the files that compile them
-// for one instruction set each, in a namespace of its own (TUMBLE_WIDE_ISA, defined before the
-// include): wide_contacts.cpp (W = 4, SSE), wide_contacts_avx2.cpp (W = 8, AVX2) and
+// The wide solver's passes (wide_contacts.h; packing and the entry points are in wide_pack.h,
+// which includes this), included only by the files that compile them for one instruction set
+// each, in a namespace of its own (TUMBLE_WIDE_ISA, defined before the include): wide_contacts.cpp (W = 4, SSE), wide_contacts_avx2.cpp (W = 8, AVX2) and
 // wide_contacts_avx512.cpp (W = 8, AVX2 with AVX-512VL's 32 registers). The namespaces keep the
 // sets' copies apart: a helper emitted out of line in one file is not the one another calls.
 #if !defined(TUMBLE_WIDE_ISA)
@@ -78,17 +78,6 @@ template <int W> inline void setLane(WideVector<W>& out, int lane, const glm::ve
 }
 
 template <int W> inline glm::vec3 lane(const WideVector<W>& v, int l) { return {v.x[l], v.y[l], v.z[l]}; }
-
-/// Lane l of g's inverse inertias from its bodies (the entries of the rows glm's I * v sums).
-template <int W> inline void setInertia(WideGroup<W>& g, int l, std::span<const SolverBody> bodies) {
-    auto set = [l](F<W> (&out)[6], const glm::mat3& I) {
-        out[0][l] = I[0][0], out[1][l] = I[1][0], out[2][l] = I[2][0];
-        out[3][l] = I[1][1], out[4][l] = I[2][1], out[5][l] = I[2][2];
-    };
-    set(g.invIA, bodies[g.bodyA[l]].invI);
-    set(g.invIB, bodies[g.bodyB[l]].invI);
-}
-
 
 /// The two bodies of each lane of a group, as records with velocities v and w: the real ones
 /// (SolverBody) or split impulse's pseudo-velocities (SplitVelocity). Gathered into lanes,
@@ -238,6 +227,33 @@ inline void frozenBlock(const WideGroup<W>& g, const ShockLanes<W>& shock, F<W> 
     }
 }
 
+/// `sweeps` sweeps over a normal block of N rows: row i's change, clamped so that its impulse
+/// stays >= 0, carried to every row's gap through `response`. The passes sweep kInnerSweeps
+/// times or half as many: as constants those unroll whole (about 3% off the base-40 pyramid's
+/// velocity passes, measured interleaved in one process); any other count loops.
+template <int W, int N>
+[[gnu::always_inline]] inline void sweepNormalBlock(int sweeps, F<W> (&gap)[4], F<W> (&delta)[4],
+                                                    const F<W> (&impulse)[4], const F<W> (&response)[4][4]) {
+    auto sweep = [&]() __attribute__((always_inline)) {
+#pragma GCC unroll 4
+        for (int i = 0; i < N; ++i) {
+            const F<W> change = maxLanes<W>(gap[i], -(impulse[i] + delta[i]));
+            delta[i] += change;
+#pragma GCC unroll 4
+            for (int j = 0; j < N; ++j) gap[j] += response[i][j] * change;
+        }
+    };
+    if (sweeps == kInnerSweeps) {
+#pragma GCC unroll 4
+        for (int k = 0; k < kInnerSweeps; ++k) sweep();
+    } else if (sweeps == kInnerSweeps / 2) {
+#pragma GCC unroll 2
+        for (int k = 0; k < kInnerSweeps / 2; ++k) sweep();
+    } else {
+        for (int k = 0; k < sweeps; ++k) sweep();
+    }
+}
+
 /// One group of manifolds of at most N points: friction point by point, then the normal block.
 /// N is a constant so that the loops over points unroll and their figures stay in registers.
 /// With Shock, a shock-pass visit: only `shock`'s live lanes move and keep their impulses, each
@@ -329,14 +345,7 @@ template <int W, int N, bool Shock = false>
     for (int i = 0; i < count; ++i)
 #pragma GCC unroll 4
         for (int j = 0; j < count; ++j) response[i][j] = -m[j] * K[i][j];
-    for (int sweep = 0; sweep < pass.sweeps; ++sweep)
-#pragma GCC unroll 4
-        for (int i = 0; i < count; ++i) {
-            const F<W> change = maxLanes<W>(gap[i], -(impulse[i] + delta[i]));
-            delta[i] += change;
-#pragma GCC unroll 4
-            for (int j = 0; j < count; ++j) gap[j] += response[i][j] * change;
-        }
+    sweepNormalBlock<W, N>(pass.sweeps, gap, delta, impulse, response);
     F<W> d[4];
 #pragma GCC unroll 4
     for (int p = 0; p < count; ++p) {
@@ -418,18 +427,6 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
     lanes.scatter(g, vel);
 }
 
-/// f(index of the group in `groups`, lane, its constraint, point p) for every point of every
-/// live lane: how what the groups accumulated goes back to the rows it came from.
-template <int W, class F>
-void forEachLane(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints, F&& f) {
-    for (size_t k = 0; k < groups.size(); ++k)
-        for (int l = 0; l < W; ++l) {
-            if (groups[k].constraint[l] == WideGroup<W>::kEmpty) continue;
-            ContactConstraint& c = constraints[groups[k].constraint[l]];
-            for (int i = 0; i < c.pointCount; ++i) f(k, l, c, i);
-        }
-}
-
 } // namespace wide
 
 template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies) {
@@ -442,94 +439,6 @@ void solveWideSplitPass(std::span<const WideGroup<W>> groups, std::span<WideSpli
                         std::span<SplitVelocity> split) {
     for (size_t k = 0; k < groups.size(); ++k)
         withPointCount(groups[k].pointCount, [&]<int N>() { wide::splitGroup<W, N>(groups[k], splits[k], split); });
-}
-
-template <int W>
-void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
-                              std::span<ContactConstraint> constraints) {
-    wide::forEachLane<W>(groups, constraints, [&](size_t k, int l, ContactConstraint& c, int i) {
-        c.splitImpulse[i] = splits[k].splitImpulse[i][l];
-    });
-}
-
-
-template <int W>
-void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
-                     const std::vector<std::vector<uint32_t>>& colours,
-                     std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
-    size_t count = 0;
-    for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
-    // Groups are kept from step to step and refilled: only the points a group uses are cleared
-    // (a sphere's manifold has one of the four, and clearing all cost more than filling them).
-    groups.resize(count);
-    splits.resize(count);
-    size_t next = 0;
-    // The last colour first and the first, the largest, last: it holds most of the manifolds
-    // the greedy colouring met first, and the rows solved last are satisfied best. On the
-    // base-40 pyramid (10 passes, 10 s), when this was chosen, the worst box moved 3.1 cm this
-    // way, 5.4 cm in colour order and 4.3 cm alternating the two from pass to pass (block
-    // Gauss-Seidel: 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
-    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
-        for (size_t first = 0; first < colour->size(); first += W) {
-            WideSplitGroup<W>& s = splits[next];
-            WideGroup<W>& g = groups[next++];
-            const int live = static_cast<int>(std::min<size_t>(W, colour->size() - first));
-            g.pointCount = 0;
-            for (int l = 0; l < live; ++l)
-                g.pointCount = std::max(g.pointCount, constraints[(*colour)[first + l]].pointCount);
-            std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
-            std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
-            std::memset(static_cast<void*>(g.invIA), 0, sizeof g.invIA);
-            std::memset(static_cast<void*>(g.invIB), 0, sizeof g.invIB);
-            g.normal = {};
-            g.invMassA = g.invMassB = typename WideLanes<W>::F{};
-#if defined(__AVX2__)
-            if constexpr (W == 8)
-                if (g.pointCount >= 2) {
-                    static const ContactConstraint kNone{}; // an empty lane's row: all zero
-                    const ContactConstraint* rows[8];
-                    for (int l = 0; l < 8; ++l) {
-                        rows[l] = l < live ? &constraints[(*colour)[first + l]] : &kNone;
-                        g.constraint[l] = l < live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
-                        g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
-                        g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
-                        wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
-                        if (l < live) wide::setInertia<W>(g, l, bodies);
-                    }
-                    withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
-                    continue;
-                }
-#endif
-            std::memset(static_cast<void*>(g.points), 0, sizeof(WidePoint<W>) * g.pointCount);
-            s = WideSplitGroup<W>{};
-            for (int l = 0; l < W; ++l) {
-                g.constraint[l] = l < live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
-                g.bodyA[l] = g.bodyB[l] = 0;
-                if (l >= live) continue;
-                const ContactConstraint& c = constraints[(*colour)[first + l]];
-                g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
-                g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
-                wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
-                wide::setInertia<W>(g, l, bodies);
-                for (int i = 0; i < c.pointCount; ++i) {
-                    for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[i][j];
-                    g.invDiagonal[i][l] = c.block.invDiagonal[i];
-                    WidePoint<W>& q = g.points[i];
-                    wide::setLane(q.t1, l, laneVector(c.axis[kTangent1Row], i));
-                    wide::setLane(q.t2, l, laneVector(c.axis[kTangent2Row], i));
-                    wide::setLane(q.rA, l, laneVector(c.rA, i));
-                    wide::setLane(q.rB, l, laneVector(c.rB, i));
-                    q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
-                    q.bias[l] = c.bias[i];
-                    q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];
-                    q.friction[l] = c.sliding[i] ? -c.friction[i] : c.friction[i];
-                    q.normalImpulse[l] = c.normalImpulse[i];
-                    q.tangentImpulse[0][l] = c.tangentImpulse[0][i], q.tangentImpulse[1][l] = c.tangentImpulse[1][i];
-                    s.correctionVelocity[i][l] = c.correctionVelocity[i];
-                    s.splitImpulse[i][l] = c.splitImpulse[i];
-                }
-            }
-        }
 }
 
 template <int W>
@@ -562,22 +471,6 @@ void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodie
     }
     typename WideLanes<W>::F largest{};
     withPointCount(g.pointCount, [&]<int N>() { wide::solveGroup<W, N, true>(g, bodies, pass, largest, nullptr, &shock); });
-}
-
-template <int W>
-void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<ContactConstraint> constraints) {
-    wide::forEachLane<W>(groups, constraints, [&](size_t k, int l, ContactConstraint& c, int i) {
-        const WidePoint<W>& q = groups[k].points[i];
-        c.normalImpulse[i] = q.normalImpulse[l];
-        c.tangentImpulse[0][i] = q.tangentImpulse[0][l];
-        c.tangentImpulse[1][i] = q.tangentImpulse[1][l];
-    });
-}
-
-/// This set's entry points (wide_contacts.h's wideKernels).
-template <int W> WideKernels<W> kernelTable() {
-    return {&buildWideGroups<W>, &solveWideGroups<W>, &warmStartWideGroups<W>, &solveWideSplitPass<W>,
-            &scatterWideSplitImpulses<W>, &shockWideGroup<W>, &scatterWideImpulses<W>};
 }
 
 } // namespace TUMBLE_WIDE_ISA
