@@ -44,6 +44,7 @@ template <int W> struct WidePoint {
     using F = typename WideLanes<W>::F;
     WideVector<W> t1, t2;                  ///< friction axes (contact_solver.h: the point's own)
     WideVector<W> rA, rB;                  ///< m
+    WideVector<W> responseA[3], responseB[3]; ///< I^-1 (r x axis), by axis n, t1, t2
     F tangentMass[2]{}, bias{}, tangentBias[2]{};
     F friction{};                          ///< mu; its sign bit set where the point slides (-0 for mu = 0)
     F normalImpulse{}, tangentImpulse[2]{}; ///< N s, accumulated
@@ -66,10 +67,6 @@ template <int W> struct alignas(4 * W) WideGroup {
     F K[4][4]{};                           ///< the normal block's coupling K_ij (NormalBlock's K[i] lane j), 1/kg
     F invDiagonal[4]{};                    ///< kg, 1 / K_ii: the normal rows' effective masses
     F invMassA{}, invMassB{};              ///< 1/kg
-    /// The bodies' world inverse inertia (1/(kg m^2)), symmetric: xx xy xz yy yz zz. An impulse
-    /// P at r turns a body by I^-1 (r x P), computed where it is applied: per point and axis,
-    /// these responses took 576 of a point's 1,248 bytes at eight lanes.
-    F invIA[6]{}, invIB[6]{};
     WidePoint<W> points[4];
     uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
     uint32_t bodyA[W], bodyB[W];
@@ -105,9 +102,8 @@ static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 
 /// The sets round alike (no fused multiply-adds), so they give the same bits. The functions
 /// below call the set wideKernels<W>() picks.
 template <int W> struct WideKernels {
-    void (*build)(std::span<const ContactConstraint>, std::span<const SolverBody>,
-                  const std::vector<std::vector<uint32_t>>&, std::vector<WideGroup<W>>&,
-                  std::vector<WideSplitGroup<W>>&);
+    void (*build)(std::span<const ContactConstraint>, const std::vector<std::vector<uint32_t>>&,
+                  std::vector<WideGroup<W>>&, std::vector<WideSplitGroup<W>>&);
     float (*solve)(std::span<WideGroup<W>>, std::span<SolverBody>, const WidePassSettings&, WideLaneChange*);
     void (*warmStart)(std::span<const WideGroup<W>>, std::span<SolverBody>);
     void (*splitPass)(std::span<const WideGroup<W>>, std::span<WideSplitGroup<W>>, std::span<SplitVelocity>);
@@ -121,13 +117,12 @@ template <int W> struct WideKernels {
 /// The set this CPU runs for W lanes (W = 8 only where wideAvx2Available()).
 template <int W> const WideKernels<W>& wideKernels();
 
-/// The groups of one step, for W lanes (begin: from the constraints after the warm start, and
-/// the bodies' inverse inertia), and beside each its split-impulse figures (`splits`, same index).
+/// The groups of one step, for W lanes (begin: from the constraints after the warm start), and
+/// beside each its split-impulse figures (`splits`, same index).
 template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
-                                      std::span<const SolverBody> bodies,
                                       const std::vector<std::vector<uint32_t>>& colours,
                                       std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
-    wideKernels<W>().build(constraints, bodies, colours, groups, splits);
+    wideKernels<W>().build(constraints, colours, groups, splits);
 }
 
 /// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.

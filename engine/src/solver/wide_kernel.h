@@ -37,17 +37,6 @@ template <int W> inline F<W> dot(const WideVector<W>& a, const WideVector<W>& b)
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
-template <int W> inline WideVector<W> cross(const WideVector<W>& a, const WideVector<W>& b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-
-/// I x for a symmetric I kept as xx xy xz yy yz zz (WideGroup::invIA): the angular velocity an
-/// angular impulse x gives a body.
-template <int W> inline WideVector<W> mulSymmetric(const F<W> (&I)[6], const WideVector<W>& x) {
-    return {I[0] * x.x + I[1] * x.y + I[2] * x.z, I[1] * x.x + I[3] * x.y + I[4] * x.z,
-            I[2] * x.x + I[4] * x.y + I[5] * x.z};
-}
-
 /// The velocities of a lane's bodies, gathered into lanes.
 template <int W> struct Velocities {
     WideVector<W> vA, wA, vB, wB;
@@ -161,23 +150,20 @@ template <int W, class Record> struct LaneBodies {
 };
 
 /// Normal impulse changes d_p of a group's N points applied to its bodies: the linear impulse
-/// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n), which is I^-1 ((sum d_p r_p) x n):
-/// one cross product and one product with the inertia per side. Returns sum d_p.
+/// (sum d_p) n and the angular responses sum d_p I^-1 (r_p x n). Returns sum d_p.
 /// sA, sB scale each side's inverse mass and inertia (the shock pass: 0 for a frozen side).
 template <int W, int N>
 inline F<W> applyNormalChanges(const WideGroup<W>& g, const F<W> (&d)[4], Velocities<W>& vel, F<W> sA = F<W>{} + 1.0f,
                                F<W> sB = F<W>{} + 1.0f) {
     F<W> total{};
-    WideVector<W> leverA, leverB; // sum d_p r_p, each side
+    WideVector<W> dwA, dwB;
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         total += d[p];
-        leverA.x += d[p] * q.rA.x, leverA.y += d[p] * q.rA.y, leverA.z += d[p] * q.rA.z;
-        leverB.x += d[p] * q.rB.x, leverB.y += d[p] * q.rB.y, leverB.z += d[p] * q.rB.z;
+        dwA.x += d[p] * q.responseA[0].x, dwA.y += d[p] * q.responseA[0].y, dwA.z += d[p] * q.responseA[0].z;
+        dwB.x += d[p] * q.responseB[0].x, dwB.y += d[p] * q.responseB[0].y, dwB.z += d[p] * q.responseB[0].z;
     }
-    const WideVector<W> dwA = mulSymmetric<W>(g.invIA, cross<W>(leverA, g.normal));
-    const WideVector<W> dwB = mulSymmetric<W>(g.invIB, cross<W>(leverB, g.normal));
     vel.apply({total * g.normal.x, total * g.normal.y, total * g.normal.z}, sA * g.invMassA, sB * g.invMassB,
               {sA * dwA.x, sA * dwA.y, sA * dwA.z}, {sB * dwB.x, sB * dwB.y, sB * dwB.z});
     return total;
@@ -203,16 +189,17 @@ inline void frozenBlock(const WideGroup<W>& g, const ShockLanes<W>& shock, F<W> 
     const I<W> moveA = shock.sB == zero, frozen = moveA | (shock.sA == zero);
     const F<W> mass = select<W>(moveA, g.invMassA, g.invMassB);
     const F<W> nn = dot<W>(g.normal, g.normal);
-    F<W> inertia[6];
-    for (int k = 0; k < 6; ++k) inertia[k] = select<W>(moveA, g.invIA[k], g.invIB[k]);
     WideVector<W> j[4], response[4];
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         const WideVector<W> r{select<W>(moveA, q.rA.x, q.rB.x), select<W>(moveA, q.rA.y, q.rB.y),
                               select<W>(moveA, q.rA.z, q.rB.z)};
-        j[p] = cross<W>(r, g.normal);
-        response[p] = mulSymmetric<W>(inertia, j[p]);
+        j[p] = {r.y * g.normal.z - r.z * g.normal.y, r.z * g.normal.x - r.x * g.normal.z,
+                r.x * g.normal.y - r.y * g.normal.x};
+        response[p] = {select<W>(moveA, q.responseA[0].x, q.responseB[0].x),
+                       select<W>(moveA, q.responseA[0].y, q.responseB[0].y),
+                       select<W>(moveA, q.responseA[0].z, q.responseB[0].z)};
     }
 #pragma GCC unroll 4
     for (int i = 0; i < N; ++i)
@@ -311,8 +298,8 @@ template <int W, int N, bool Shock = false>
         d1 = q.tangentImpulse[0] - old1;
         d2 = q.tangentImpulse[1] - old2;
         const WideVector<W> P = combine<W>(q.t1, d1, q.t2, d2);
-        WideVector<W> dwA = mulSymmetric<W>(g.invIA, cross<W>(q.rA, P));
-        WideVector<W> dwB = mulSymmetric<W>(g.invIB, cross<W>(q.rB, P));
+        WideVector<W> dwA = combine<W>(q.responseA[1], d1, q.responseA[2], d2);
+        WideVector<W> dwB = combine<W>(q.responseB[1], d1, q.responseB[2], d2);
         if constexpr (Shock) {
             dwA = {shock->sA * dwA.x, shock->sA * dwA.y, shock->sA * dwA.z};
             dwB = {shock->sB * dwB.x, shock->sB * dwB.y, shock->sB * dwB.z};
@@ -411,19 +398,22 @@ template <int W, int N> [[gnu::noinline]] void warmStartGroup(const WideGroup<W>
     SolverBody none{};
     const LaneBodies<W, SolverBody> lanes(g, bodies, none);
     Velocities<W> vel = lanes.gather();
-    WideVector<W> P, momentA, momentB; // sum P_p, and sum r_p x P_p of each side
+    WideVector<W> P, dwA, dwB;
 #pragma GCC unroll 4
     for (int p = 0; p < N; ++p) {
         const WidePoint<W>& q = g.points[p];
         const F<W> n = q.normalImpulse, t1 = q.tangentImpulse[0], t2 = q.tangentImpulse[1];
-        const WideVector<W> Pp{n * g.normal.x + t1 * q.t1.x + t2 * q.t2.x, n * g.normal.y + t1 * q.t1.y + t2 * q.t2.y,
-                               n * g.normal.z + t1 * q.t1.z + t2 * q.t2.z};
-        const WideVector<W> cA = cross<W>(q.rA, Pp), cB = cross<W>(q.rB, Pp);
-        P.x += Pp.x, P.y += Pp.y, P.z += Pp.z;
-        momentA.x += cA.x, momentA.y += cA.y, momentA.z += cA.z;
-        momentB.x += cB.x, momentB.y += cB.y, momentB.z += cB.z;
+        P.x += n * g.normal.x + t1 * q.t1.x + t2 * q.t2.x;
+        P.y += n * g.normal.y + t1 * q.t1.y + t2 * q.t2.y;
+        P.z += n * g.normal.z + t1 * q.t1.z + t2 * q.t2.z;
+        dwA.x += n * q.responseA[0].x + t1 * q.responseA[1].x + t2 * q.responseA[2].x;
+        dwA.y += n * q.responseA[0].y + t1 * q.responseA[1].y + t2 * q.responseA[2].y;
+        dwA.z += n * q.responseA[0].z + t1 * q.responseA[1].z + t2 * q.responseA[2].z;
+        dwB.x += n * q.responseB[0].x + t1 * q.responseB[1].x + t2 * q.responseB[2].x;
+        dwB.y += n * q.responseB[0].y + t1 * q.responseB[1].y + t2 * q.responseB[2].y;
+        dwB.z += n * q.responseB[0].z + t1 * q.responseB[1].z + t2 * q.responseB[2].z;
     }
-    vel.apply(P, g.invMassA, g.invMassB, mulSymmetric<W>(g.invIA, momentA), mulSymmetric<W>(g.invIB, momentB));
+    vel.apply(P, g.invMassA, g.invMassB, dwA, dwB);
     lanes.scatter(g, vel);
 }
 

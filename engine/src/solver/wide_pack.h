@@ -9,16 +9,6 @@ namespace tumble {
 namespace TUMBLE_WIDE_ISA {
 namespace wide {
 
-/// Lane l of g's inverse inertias from its bodies (the entries of the rows glm's I * v sums).
-template <int W> inline void setInertia(WideGroup<W>& g, int l, std::span<const SolverBody> bodies) {
-    auto set = [l](F<W> (&out)[6], const glm::mat3& I) {
-        out[0][l] = I[0][0], out[1][l] = I[1][0], out[2][l] = I[2][0];
-        out[3][l] = I[1][1], out[4][l] = I[2][1], out[5][l] = I[2][2];
-    };
-    set(g.invIA, bodies[g.bodyA[l]].invI);
-    set(g.invIB, bodies[g.bodyB[l]].invI);
-}
-
 /// f(index of the group in `groups`, lane, its constraint, point p) for every point of every
 /// live lane: how what the groups accumulated goes back to the rows it came from.
 template <int W, class F>
@@ -43,8 +33,7 @@ void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<co
 
 
 template <int W>
-void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
-                     const std::vector<std::vector<uint32_t>>& colours,
+void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
     size_t count = 0;
     for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
@@ -68,8 +57,6 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<c
                 g.pointCount = std::max(g.pointCount, constraints[(*colour)[first + l]].pointCount);
             std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
             std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
-            std::memset(static_cast<void*>(g.invIA), 0, sizeof g.invIA);
-            std::memset(static_cast<void*>(g.invIB), 0, sizeof g.invIB);
             g.normal = {};
             g.invMassA = g.invMassB = typename WideLanes<W>::F{};
 #if defined(__AVX2__)
@@ -83,7 +70,6 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<c
                         g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
                         g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
                         wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
-                        if (l < live) wide::setInertia<W>(g, l, bodies);
                     }
                     withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
                     continue;
@@ -99,7 +85,6 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<c
                 g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
-                wide::setInertia<W>(g, l, bodies);
                 for (int i = 0; i < c.pointCount; ++i) {
                     for (int j = 0; j < c.pointCount; ++j) g.K[i][j][l] = c.block.K[i][j];
                     g.invDiagonal[i][l] = c.block.invDiagonal[i];
@@ -108,6 +93,10 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, std::span<c
                     wide::setLane(q.t2, l, laneVector(c.axis[kTangent2Row], i));
                     wide::setLane(q.rA, l, laneVector(c.rA, i));
                     wide::setLane(q.rB, l, laneVector(c.rB, i));
+                    for (int k = 0; k < 3; ++k) {
+                        wide::setLane(q.responseA[k], l, laneVector(c.responseA[k], i));
+                        wide::setLane(q.responseB[k], l, laneVector(c.responseB[k], i));
+                    }
                     q.tangentMass[0][l] = c.tangentMass[0][i], q.tangentMass[1][l] = c.tangentMass[1][i];
                     q.bias[l] = c.bias[i];
                     q.tangentBias[0][l] = c.tangentBias[0][i], q.tangentBias[1][l] = c.tangentBias[1][i];

@@ -78,6 +78,12 @@ void fillGroupTransposed(WideGroup<8>& g, WideSplitGroup<8>& s, const ContactCon
            [](WidePoint<8>& q) -> WideVector<8>& { return q.rA; });
     vector([](const ContactConstraint& k) -> const LaneVectors& { return k.rB; },
            [](WidePoint<8>& q) -> WideVector<8>& { return q.rB; });
+    for (int a = 0; a < 3; ++a) {
+        vector([a](const ContactConstraint& k) -> const LaneVectors& { return k.responseA[a]; },
+               [a](WidePoint<8>& q) -> WideVector<8>& { return q.responseA[a]; });
+        vector([a](const ContactConstraint& k) -> const LaneVectors& { return k.responseB[a]; },
+               [a](WidePoint<8>& q) -> WideVector<8>& { return q.responseB[a]; });
+    }
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentMass[0]; },
            [](WidePoint<8>& q) -> WideLanes<8>::F& { return q.tangentMass[0]; });
     scalar([](const ContactConstraint& k) -> const float4& { return k.tangentMass[1]; },

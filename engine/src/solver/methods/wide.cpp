@@ -156,7 +156,7 @@ void pack(SolveContext& ctx) {
     if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        buildWideGroups<W>(ctx.constraints, ctx.bodies, d.colours.colours, groups, splitGroups<W>(d));
+        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups, splitGroups<W>(d));
         if (d.shock && !kept) planShockVisits(d, groups);
     });
     // buildWideGroups packs the colours last to first.
