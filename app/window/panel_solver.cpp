@@ -130,7 +130,7 @@ bool drawIterations(SolverSettings& v) {
                     "back to row-by-row PGS for that step (the Last step table counts them).");
     }
     if (uses & kUsesSimdLanes) {
-        const char* widths[] = {"widest (auto)", "4 (SSE2)", "8 (AVX2)"};
+        const char* widths[] = {"widest (auto)", "4 (SSE2)", "8 (AVX2, AVX-512VL)"};
         int choice = v.simdLanes == 4 ? 1 : v.simdLanes == 8 ? 2 : 0;
         if (ImGui::Combo("SIMD lanes", &choice, widths, 3)) {
             v.simdLanes = choice == 1 ? 4 : choice == 2 ? 8 : 0;
