@@ -181,7 +181,7 @@ bool wideAvx2Available();
 bool wideAvx512Used();
 
 /// Whether eight-lane groups may run the AVX-512VL build where the CPU has it (the default);
-/// false runs the AVX2 build (the tests compare the two).
+/// false runs the AVX2 build. Process-wide, for the tests and benchmarks that compare the two.
 void allowWideAvx512(bool allowed);
 
 } // namespace tumble
