@@ -54,7 +54,10 @@ std::vector<std::string> settingChanges(const Settings& file, const Settings& no
     flattenSettings(settingsToJson(file), "", before);
     flattenSettings(settingsToJson(now), "", after);
     std::vector<std::string> out;
-    for (const auto& [key, value] : after) {
+    for (const auto& setting : after) {
+        // Named, not a structured binding: Clang 14 cannot capture one in the lambda.
+        const std::string& key = setting.first;
+        const std::string& value = setting.second;
         const auto was = std::find_if(before.begin(), before.end(), [&](const auto& b) { return b.first == key; });
         if (was == before.end() || was->second != value) out.push_back(key + "=" + value);
     }
