@@ -1,7 +1,8 @@
 #pragma once
 // The wide solver's passes (wide_contacts.h; packing and the entry points are in wide_pack.h,
 // which includes this), included only by the files that compile them for one instruction set
-// each, in a namespace of its own (TUMBLE_WIDE_ISA, defined before the include): wide_contacts.cpp (W = 4, SSE), wide_contacts_avx2.cpp (W = 8, AVX2) and
+// each, in a namespace of its own (TUMBLE_WIDE_ISA, defined before the include):
+// wide_contacts.cpp (W = 4, SSE), wide_contacts_avx2.cpp (W = 8, AVX2) and
 // wide_contacts_avx512.cpp (W = 8, AVX2 with AVX-512VL's 32 registers). The namespaces keep the
 // sets' copies apart: a helper emitted out of line in one file is not the one another calls.
 #if !defined(TUMBLE_WIDE_ISA)
