@@ -17,6 +17,34 @@ glm::vec3 relativeVelocity(const glm::vec3& vA, const glm::vec3& wA, const glm::
     return vB + glm::cross(wB, rB) - vA - glm::cross(wA, rA);
 }
 
+void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
+    lanes.x[i] = v.x;
+    lanes.y[i] = v.y;
+    lanes.z[i] = v.z;
+}
+
+// Lanes of four 0/-1 ints: a float4 comparison's result, and what picks lanes (m ? a : b).
+using int4 = int __attribute__((vector_size(16)));
+
+// vB + wB x rB - vA - wA x rA at every lane's lever arms, each lane as glm computes it for one
+// point (the cross products' terms and the sums in glm's order), so the lanes are the bits of
+// the scalar form.
+LaneVectors relativeVelocityLanes(const StartVelocity& a, const StartVelocity& b, const LaneVectors& rA,
+                                  const LaneVectors& rB) {
+    const glm::vec3 &vA = a.v, &wA = a.w, &vB = b.v, &wB = b.w;
+    return {((vB.x + (wB.y * rB.z - rB.y * wB.z)) - vA.x) - (wA.y * rA.z - rA.y * wA.z),
+            ((vB.y + (wB.z * rB.x - rB.z * wB.x)) - vA.y) - (wA.z * rA.x - rA.z * wA.x),
+            ((vB.z + (wB.x * rB.y - rB.x * wB.y)) - vA.z) - (wA.x * rA.y - rA.x * wA.y)};
+}
+
+// u . v in every lane, summed as glm's dot sums: (x + y) + z.
+float4 dotLanes(const LaneVectors& u, const LaneVectors& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
+float4 dotLanes(const LaneVectors& u, const glm::vec3& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
+
+LaneVectors select(int4 mask, const LaneVectors& a, const LaneVectors& b) {
+    return {mask ? a.x : b.x, mask ? a.y : b.y, mask ? a.z : b.z};
+}
+
 // A tangent basis that depends on the normal only, so accumulated friction impulses keep
 // their meaning from step to step (Duff et al. 2017, "Building an orthonormal basis, revisited").
 void tangentBasis(const glm::vec3& n, glm::vec3& t1, glm::vec3& t2) {
@@ -27,30 +55,35 @@ void tangentBasis(const glm::vec3& n, glm::vec3& t1, glm::vec3& t2) {
     t2 = glm::vec3(b, sign + n.y * n.y * a, -n.y);
 }
 
-// Whether a point sticks this step. A point new this step sticks when its relative tangential
+// Which lanes' points stick this step. A point new this step sticks when its relative tangential
 // speed before gravity and warm starting is under kStickSpeed. A point that persisted and did
 // not end last step at the Coulomb bound (ClampState::FrictionLimit) keeps sticking while its
 // slip is under kHoldSpeed: a held point whose velocity jitters above 1 cm/s while a tall pile
 // settles is still held, and gets its full static friction in both directions. Faster than
 // that it slides: a box set spinning at rest has corners slipping at metres per second, which
-// no jitter reaches.
-bool sticks(const ContactPointInfo& p, const glm::vec3& slip) {
-    const float speedSquared = glm::dot(slip, slip);
-    if (speedSquared < kStickSpeed * kStickSpeed) return true;
-    return p.persisted && p.clamp != ClampState::FrictionLimit && speedSquared < kHoldSpeed * kHoldSpeed;
+// no jitter reaches. `speedSquared`: each lane's slip, squared; `held`: the lanes whose point
+// persisted and did not end last step at the bound.
+int4 stickingLanes(float4 speedSquared, int4 held) {
+    const float4 zero{};
+    return (speedSquared < zero + kStickSpeed * kStickSpeed) | (held & (speedSquared < zero + kHoldSpeed * kHoldSpeed));
 }
 
 // The velocity that takes frictionAnchorRate of a sticking point's drift back this step,
 // capped like the normal push-out at maxCorrectionVelocity. The rate is small (0.02 by
 // default): a settling pile must be free to shift a little, or the anchors load the friction
 // up to its bound and the points slip; what the anchors stop is the slow walk that follows.
-glm::vec3 anchorPull(const ContactPointInfo& p, const StepContext& ctx) {
-    if (ctx.frictionAnchorRate <= 0.0f || !p.sticking) return glm::vec3(0.0f);
-    glm::vec3 pull = -ctx.frictionAnchorRate * ctx.invDt * p.drift;
+// Lanes past `count` and sliding ones get none.
+LaneVectors anchorPullLanes(const LaneVectors& drift, int4 sticking, int count, const StepContext& ctx) {
+    if (ctx.frictionAnchorRate <= 0.0f) return {};
+    const float4 zero{};
+    const float k = -ctx.frictionAnchorRate * ctx.invDt;
+    LaneVectors pull = select(sticking, LaneVectors{k * drift.x, k * drift.y, k * drift.z}, LaneVectors{});
     // Compared squared: the root only for a pull over the cap (a resting pile has none).
     const float cap = ctx.maxCorrectionVelocity;
-    if (glm::dot(pull, pull) <= cap * cap) return pull;
-    return pull * (cap / glm::length(pull));
+    const int4 over = ~(dotLanes(pull, pull) <= zero + cap * cap);
+    for (int i = 0; i < count; ++i)
+        if (over[i] && sticking[i]) setLane(pull, i, laneVector(pull, i) * (cap / glm::length(laneVector(pull, i))));
+    return pull;
 }
 
 // The manifold's friction basis: the directions of its sticking points, and the one its
@@ -80,12 +113,6 @@ float4 inverseLanes(float4 k) {
     const float4 zero{}, one = zero + 1.0f;
     // One division for the four lanes; lanes that are not positive divide 1 and are dropped.
     return k > zero ? one / (k > zero ? k : one) : zero;
-}
-
-void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
-    lanes.x[i] = v.x;
-    lanes.y[i] = v.y;
-    lanes.z[i] = v.z;
 }
 
 // sum_c u_c[lane] * v_c[j] for every lane: the dot of each lane's vector with lane j's.
@@ -169,101 +196,135 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b,
     c.tangentMass[1] = inverseLanes(diagonal.axis[kTangent2Row]);
 }
 
-// The rows of manifold c.manifold into c, and that manifold's figures (prepareContacts).
-void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures& mf, std::span<const SolverBody> bodies,
+// The rows of manifold c.manifold into c, and that manifold's figures into mf when it is given
+// (prepareContacts). The points are taken side by side, one per lane of a float4, as the rows
+// hold them: each lane's arithmetic is the scalar form's, operation for operation (the engine
+// is built without contraction, so a lane rounds as the scalar does), and the rare branches (a
+// sliding point's own tangents, a capped anchor pull) are taken point by point with glm.
+void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
                      RowCouplings couplings) {
     const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
     const SolverBody& a = bodies[ia];
     const SolverBody& b = bodies[ib];
-    const StartVelocity& a0 = start[ia];
-    const StartVelocity& b0 = start[ib];
+    const int count = m.pointCount;
+    const glm::vec3 n = m.normal;
+    const float4 zero{};
+    // The cache's points in lanes; lanes past the count stay zero, as the rows need them.
+    LaneVectors drift;
+    float4 separation{}, normalImpulse{}, cached[2] = {};
+    int4 present{}, held{};
+    for (int i = 0; i < count; ++i) {
+        const ContactPointInfo& p = m.points[i];
+        setLane(c.rA, i, p.rA);
+        setLane(c.rB, i, p.rB);
+        setLane(drift, i, p.drift);
+        separation[i] = p.separation;
+        normalImpulse[i] = p.normalImpulse;
+        cached[0][i] = p.tangentImpulse[0];
+        cached[1][i] = p.tangentImpulse[1];
+        present[i] = -1;
+        held[i] = p.persisted && p.clamp != ClampState::FrictionLimit ? -1 : 0;
+    }
     // Before gravity and warm starting: the true approach and sliding speeds, and from
     // them (with last step's clamp) which points stick.
-    float approach[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    glm::vec3 slips[4], meanSlip(0.0f);
-    for (int i = 0; i < m.pointCount; ++i) {
-        ContactPointInfo& p = m.points[i];
-        const glm::vec3 vrel0 = relativeVelocity(a0.v, a0.w, b0.v, b0.w, p.rA, p.rB);
-        approach[i] = glm::dot(vrel0, m.normal);
-        slips[i] = vrel0 - approach[i] * m.normal;
-        meanSlip += slips[i];
-        p.sticking = sticks(p, slips[i]);
+    const LaneVectors vrel0 = relativeVelocityLanes(start[ia], start[ib], c.rA, c.rB);
+    const float4 approach = dotLanes(vrel0, n);
+    const LaneVectors slip{vrel0.x - approach * n.x, vrel0.y - approach * n.y, vrel0.z - approach * n.z};
+    const float4 speedSquared = dotLanes(slip, slip);
+    const int4 sticking = stickingLanes(speedSquared, held);
+    glm::vec3 meanSlip(0.0f);
+    for (int i = 0; i < count; ++i) {
+        meanSlip += laneVector(slip, i);
+        m.points[i].sticking = sticking[i] != 0;
     }
-    meanSlip /= static_cast<float>(m.pointCount);
+    meanSlip /= static_cast<float>(count);
     // Cached friction impulses are re-projected from last step's basis.
     const glm::vec3 oldT1 = m.tangent1, oldT2 = m.tangent2;
     frictionBasis(m, meanSlip);
 
     c.indexA = ia;
     c.indexB = ib;
-    c.pointCount = m.pointCount;
+    c.pointCount = count;
     c.invMassA = a.invMass;
     c.invMassB = b.invMass;
     c.rollingLimit = m.rollingResistance;
     c.twistLimit = m.torsionalFriction;
-    for (int i = 0; i < m.pointCount; ++i) {
+    // A sliding point's friction acts against its own slip (a spinning box's corners each
+    // slip along their own circle), a sticking one's in the manifold's basis.
+    LaneVectors& t1 = c.axis[kTangent1Row];
+    LaneVectors& t2 = c.axis[kTangent2Row];
+    for (int i = 0; i < count; ++i) {
+        setLane(c.axis[kNormalRow], i, n);
+        const bool sticks = sticking[i] != 0;
+        const glm::vec3 own = sticks ? m.tangent1 : glm::normalize(laneVector(slip, i));
+        setLane(t1, i, own);
+        setLane(t2, i, sticks ? m.tangent2 : glm::cross(n, own));
+    }
+    // The cache keeps the friction impulse in the manifold's basis; the rows take it in the
+    // point's own.
+    const LaneVectors friction{cached[0] * oldT1.x + cached[1] * oldT2.x, cached[0] * oldT1.y + cached[1] * oldT2.y,
+                               cached[0] * oldT1.z + cached[1] * oldT2.z};
+    const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
+    // The drift since the point stuck, in this step's tangent plane; the friction rows aim to
+    // take a share of it back this step (sticking points only).
+    const float4 along = dotLanes(drift, n);
+    drift = {drift.x - along * n.x, drift.y - along * n.y, drift.z - along * n.z};
+    const LaneVectors pull = anchorPullLanes(drift, sticking, count, ctx);
+    const float4 tangentBias[2] = {dotLanes(pull, t1), dotLanes(pull, t2)};
+
+    // The normal rows' targets: a restitution target above the threshold; a speculative point
+    // may close its gap this step but not cross it, and one reached within the step lands
+    // exactly on the surface, to bounce in the same step once positions are integrated
+    // (bounceLandings); a touching one is pushed out at most maxCorrectionVelocity.
+    const int4 bounce = (approach < zero - ctx.restitutionThreshold) & (m.restitution > 0.0f ? int4{} - 1 : int4{});
+    const float4 restitutionTarget = bounce ? -m.restitution * approach : zero;
+    const int4 speculative = separation > zero;
+    const int4 landing = bounce & speculative & (-approach * ctx.dt > separation);
+    const float4 depth = -separation - ctx.slop;
+    const float4 excess = ctx.erp * ctx.invDt * (depth < zero ? zero : depth);
+    const float4 push = zero + ctx.maxCorrectionVelocity < excess ? zero + ctx.maxCorrectionVelocity : excess;
+    const float4 inBias = ctx.baumgarte ? push : zero;
+    const float4 touchingBias = restitutionTarget < inBias ? inBias : restitutionTarget;
+    // Lanes past the count are zero in every row (their approach is the bodies' own).
+    const float4 correction = ctx.baumgarte || ctx.splitImpulse ? (present & ~speculative ? push : zero) : zero;
+    const float4 bias = present ? (speculative ? -separation * ctx.invDt : touchingBias) : zero;
+    const float4 warmStart[3] = {normalImpulse * ctx.warmStartFactor,
+                                 present ? dotLanes(friction, t1) * ctx.warmStartFactor : zero,
+                                 present ? dotLanes(friction, t2) * ctx.warmStartFactor : zero};
+
+    c.bias = bias;
+    c.tangentBias[0] = present ? tangentBias[0] : zero;
+    c.tangentBias[1] = present ? tangentBias[1] : zero;
+    c.normalImpulse = warmStart[0];
+    c.tangentImpulse[0] = warmStart[1];
+    c.tangentImpulse[1] = warmStart[2];
+    c.friction = present & sticking ? zero + m.staticFriction : (present ? zero + m.dynamicFriction : zero);
+    c.correctionVelocity = correction;
+    for (int i = 0; i < count; ++i) {
         ContactPointInfo& p = m.points[i];
-        ContactPointFigures& f = mf.points[i];
-        // A sliding point's friction acts against its own slip (a spinning box's corners
-        // each slip along their own circle), a sticking one's in the manifold's basis.
-        f.tangent1 = p.sticking ? m.tangent1 : glm::normalize(slips[i]);
-        f.tangent2 = p.sticking ? m.tangent2 : glm::cross(m.normal, f.tangent1);
-        setLane(c.axis[kNormalRow], i, m.normal);
-        setLane(c.axis[kTangent1Row], i, f.tangent1);
-        setLane(c.axis[kTangent2Row], i, f.tangent2);
-        // The cache keeps the friction impulse in the manifold's basis; the rows take it
-        // in the point's own.
-        const glm::vec3 friction = p.tangentImpulse[0] * oldT1 + p.tangentImpulse[1] * oldT2;
-        p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
-        p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
-        const float vn0 = approach[i];
-        // The drift since the point stuck, in this step's tangent plane; the friction rows
-        // aim to take a share of it back this step (sticking points only).
-        p.drift -= glm::dot(p.drift, m.normal) * m.normal;
-        const glm::vec3 pull = anchorPull(p, ctx);
-        f.tangentBias[0] = glm::dot(pull, f.tangent1);
-        f.tangentBias[1] = glm::dot(pull, f.tangent2);
-        p.approachVelocity = vn0;
-
-        bool bounce = vn0 < -ctx.restitutionThreshold && m.restitution > 0.0f;
-        f.restitutionTarget = bounce ? -m.restitution * vn0 : 0.0f;
-        f.correctionVelocity = 0.0f;
-        p.landing = false;
-        if (p.separation > 0.0f) {
-            // Speculative: the gap may close this step but not be crossed. A point reached
-            // within the step lands exactly on the surface, and bounces in the same step
-            // once positions are integrated (bounceLandings).
-            f.bias = -p.separation * ctx.invDt;
-            p.landing = bounce && -vn0 * ctx.dt > p.separation;
-        } else {
-            float push = std::min(ctx.erp * ctx.invDt * std::max(-p.separation - ctx.slop, 0.0f),
-                                  ctx.maxCorrectionVelocity);
-            if (ctx.baumgarte) f.correctionVelocity = push;
-            f.bias = std::max(f.restitutionTarget, ctx.baumgarte ? push : 0.0f);
-            if (ctx.splitImpulse) f.correctionVelocity = push;
-        }
-        f.warmStartImpulse[0] = p.normalImpulse * ctx.warmStartFactor;
-        f.warmStartImpulse[1] = glm::dot(friction, f.tangent1) * ctx.warmStartFactor;
-        f.warmStartImpulse[2] = glm::dot(friction, f.tangent2) * ctx.warmStartFactor;
-
-        setLane(c.rA, i, p.rA);
-        setLane(c.rB, i, p.rB);
-        c.bias[i] = f.bias;
-        c.tangentBias[0][i] = f.tangentBias[0];
-        c.tangentBias[1][i] = f.tangentBias[1];
-        c.normalImpulse[i] = f.warmStartImpulse[0];
-        c.tangentImpulse[0][i] = f.warmStartImpulse[1];
-        c.tangentImpulse[1][i] = f.warmStartImpulse[2];
-        c.friction[i] = p.sticking ? m.staticFriction : m.dynamicFriction;
-        c.correctionVelocity[i] = f.correctionVelocity;
-        c.sliding[i] = !p.sticking;
+        p.tangentImpulse[0] = kept[0][i];
+        p.tangentImpulse[1] = kept[1][i];
+        p.drift = laneVector(drift, i);
+        p.approachVelocity = approach[i];
+        p.landing = landing[i] != 0;
+        c.sliding[i] = !sticking[i];
     }
     computeRows(c, a, b, couplings);
-    for (int i = 0; i < m.pointCount; ++i) {
-        mf.points[i].normalMass = c.normalMass[i];
-        mf.points[i].tangentMass[0] = c.tangentMass[0][i];
-        mf.points[i].tangentMass[1] = c.tangentMass[1][i];
+    if (!mf) return;
+    for (int i = 0; i < count; ++i) {
+        ContactPointFigures& f = mf->points[i];
+        f.tangent1 = laneVector(t1, i);
+        f.tangent2 = laneVector(t2, i);
+        f.tangentBias[0] = tangentBias[0][i];
+        f.tangentBias[1] = tangentBias[1][i];
+        f.restitutionTarget = restitutionTarget[i];
+        f.correctionVelocity = correction[i];
+        f.bias = bias[i];
+        for (int k = 0; k < 3; ++k) f.warmStartImpulse[k] = warmStart[k][i];
+        f.normalMass = c.normalMass[i];
+        f.tangentMass[0] = c.tangentMass[0][i];
+        f.tangentMass[1] = c.tangentMass[1][i];
     }
 }
 
@@ -288,15 +349,11 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
     // integrating for one. Blocks only ever set it, so the answer does not depend on their order.
     std::atomic<bool> landings{false};
     auto fill = [&](uint32_t begin, uint32_t end) {
-        // Figures off: each manifold's go to a record on the stack that is never read (the
-        // fill computes them anyway; storing them to the array was the cost). prepareManifold
-        // writes each of a point's figures before it reads it, so the record is not cleared
-        // between manifolds.
-        ContactManifoldFigures unused;
+        // With the figures off, none is written (storing them to the array was the cost).
         bool lands = false;
         for (uint32_t k = begin; k < end; ++k) {
             ContactConstraint& c = constraints[k];
-            ContactManifoldFigures& mf = figures.empty() ? unused : figures[c.manifold];
+            ContactManifoldFigures* mf = figures.empty() ? nullptr : &figures[c.manifold];
             ContactManifoldInfo& m = manifolds[c.manifold];
             prepareManifold(m, mf, bodies, start, ctx, c, couplings);
             for (int i = 0; i < m.pointCount; ++i) lands |= m.points[i].landing;
