@@ -12,11 +12,6 @@
 namespace tumble {
 namespace {
 
-glm::vec3 relativeVelocity(const glm::vec3& vA, const glm::vec3& wA, const glm::vec3& vB,
-                           const glm::vec3& wB, const glm::vec3& rA, const glm::vec3& rB) {
-    return vB + glm::cross(wB, rB) - vA - glm::cross(wA, rA);
-}
-
 void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
     lanes.x[i] = v.x;
     lanes.y[i] = v.y;
@@ -29,9 +24,8 @@ using int4 = int __attribute__((vector_size(16)));
 // vB + wB x rB - vA - wA x rA at every lane's lever arms, each lane as glm computes it for one
 // point (the cross products' terms and the sums in glm's order), so the lanes are the bits of
 // the scalar form.
-LaneVectors relativeVelocityLanes(const StartVelocity& a, const StartVelocity& b, const LaneVectors& rA,
-                                  const LaneVectors& rB) {
-    const glm::vec3 &vA = a.v, &wA = a.w, &vB = b.v, &wB = b.w;
+LaneVectors relativeVelocityLanes(const glm::vec3& vA, const glm::vec3& wA, const glm::vec3& vB, const glm::vec3& wB,
+                                  const LaneVectors& rA, const LaneVectors& rB) {
     return {((vB.x + (wB.y * rB.z - rB.y * wB.z)) - vA.x) - (wA.y * rA.z - rA.y * wA.z),
             ((vB.y + (wB.z * rB.x - rB.z * wB.x)) - vA.y) - (wA.z * rA.x - rA.z * wA.x),
             ((vB.z + (wB.x * rB.y - rB.x * wB.y)) - vA.z) - (wA.x * rA.y - rA.x * wA.y)};
@@ -228,7 +222,8 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     }
     // Before gravity and warm starting: the true approach and sliding speeds, and from
     // them (with last step's clamp) which points stick.
-    const LaneVectors vrel0 = relativeVelocityLanes(start[ia], start[ib], c.rA, c.rB);
+    const StartVelocity &a0 = start[ia], &b0 = start[ib];
+    const LaneVectors vrel0 = relativeVelocityLanes(a0.v, a0.w, b0.v, b0.w, c.rA, c.rB);
     const float4 approach = dotLanes(vrel0, n);
     const LaneVectors slip{vrel0.x - approach * n.x, vrel0.y - approach * n.y, vrel0.z - approach * n.z};
     const float4 speedSquared = dotLanes(slip, slip);
@@ -440,37 +435,48 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<const SolverBody> bodies, std::span<const SplitVelocity> split, float dt,
                     TaskSystem* tasks) {
     const bool withFigures = !figures.empty();
+    // A manifold's points side by side in lanes, as prepareManifold takes them.
     auto finish = [&](const ContactConstraint& c) {
         ContactManifoldInfo& m = manifolds[c.manifold];
         const SolverBody& a = bodies[c.indexA];
         const SolverBody& b = bodies[c.indexB];
-        for (int i = 0; i < c.pointCount; ++i) {
+        const int count = c.pointCount;
+        const glm::vec3 n = m.normal;
+        const float4 zero{};
+        LaneVectors rA, rB, drift;
+        for (int i = 0; i < count; ++i) {
+            const ContactPointInfo& p = m.points[i];
+            setLane(rA, i, p.rA);
+            setLane(rB, i, p.rB);
+            setLane(drift, i, p.drift);
+        }
+        // Back from the points' friction directions into the manifold's basis.
+        const float4 &t1 = c.tangentImpulse[0], &t2 = c.tangentImpulse[1];
+        const LaneVectors &axis1 = c.axis[kTangent1Row], &axis2 = c.axis[kTangent2Row];
+        const LaneVectors friction{t1 * axis1.x + t2 * axis2.x, t1 * axis1.y + t2 * axis2.y, t1 * axis1.z + t2 * axis2.z};
+        const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
+        // Friction at its bound (within 0.1%) slides; compared squared, without a root.
+        const float4 limit = 0.999f * c.friction * c.normalImpulse;
+        const int4 atBound = (limit > zero) & (t1 * t1 + t2 * t2 >= limit * limit);
+        // How far the surfaces move over each other at a sticking point during this step's
+        // integration (the split-impulse pseudo-velocities move the poses too). A sliding
+        // point starts afresh when it sticks again.
+        const SplitVelocity& sa = split[c.indexA];
+        const SplitVelocity& sb = split[c.indexB];
+        const LaneVectors slip = relativeVelocityLanes(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, rA, rB);
+        const float4 along = dotLanes(slip, n);
+        const LaneVectors moved{drift.x + (slip.x - along * n.x) * dt, drift.y + (slip.y - along * n.y) * dt,
+                                drift.z + (slip.z - along * n.z) * dt};
+        for (int i = 0; i < count; ++i) {
             ContactPointInfo& p = m.points[i];
             p.normalImpulse = c.normalImpulse[i];
-            // Back from the point's friction directions into the manifold's basis.
-            const glm::vec3 friction = c.tangentImpulse[0][i] * laneVector(c.axis[kTangent1Row], i) +
-                                       c.tangentImpulse[1][i] * laneVector(c.axis[kTangent2Row], i);
-            p.tangentImpulse[0] = glm::dot(friction, m.tangent1);
-            p.tangentImpulse[1] = glm::dot(friction, m.tangent2);
+            p.tangentImpulse[0] = kept[0][i];
+            p.tangentImpulse[1] = kept[1][i];
             if (withFigures) figures[c.manifold].points[i].splitImpulse = c.splitImpulse[i];
-            // Friction at its bound (within 0.1%) slides; compared squared, without a root.
-            const float limit = 0.999f * c.friction[i] * p.normalImpulse;
-            const float t2 = c.tangentImpulse[0][i] * c.tangentImpulse[0][i] +
-                             c.tangentImpulse[1][i] * c.tangentImpulse[1][i];
-            if (p.normalImpulse <= 0.0f)
-                p.clamp = ClampState::Separating;
-            else if (limit > 0.0f && t2 >= limit * limit)
-                p.clamp = ClampState::FrictionLimit;
-            else
-                p.clamp = ClampState::None;
-            // How far the surfaces move over each other at a sticking point during this step's
-            // integration (the split-impulse pseudo-velocities move the poses too). A sliding
-            // point starts afresh when it sticks again.
-            const SplitVelocity& sa = split[c.indexA];
-            const SplitVelocity& sb = split[c.indexB];
-            const glm::vec3 slip = relativeVelocity(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, p.rA, p.rB);
-            p.drift = p.sticking ? p.drift + (slip - glm::dot(slip, m.normal) * m.normal) * dt
-                                 : glm::vec3(0.0f);
+            p.clamp = p.normalImpulse <= 0.0f ? ClampState::Separating
+                      : atBound[i]            ? ClampState::FrictionLimit
+                                              : ClampState::None;
+            p.drift = p.sticking ? laneVector(moved, i) : glm::vec3(0.0f);
         }
     };
     // Each row writes back into its own manifold only.
