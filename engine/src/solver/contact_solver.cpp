@@ -35,6 +35,20 @@ LaneVectors relativeVelocityLanes(const glm::vec3& vA, const glm::vec3& wA, cons
 float4 dotLanes(const LaneVectors& u, const LaneVectors& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
 float4 dotLanes(const LaneVectors& u, const glm::vec3& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
 
+// The lanes below `count`: a point's lane is present where it has a point.
+int4 presentLanes(int count) { return int4{0, 1, 2, 3} < count; }
+
+// A field of the four points of a manifold as lanes, zero in those not present. Built whole in
+// registers: lanes stored one by one and then read as a vector wait for the stores to drain.
+template <class F> float4 pointLanes(const ContactPointInfo (&p)[4], int4 present, F field) {
+    return present ? float4{field(p[0]), field(p[1]), field(p[2]), field(p[3])} : float4{};
+}
+LaneVectors pointLanes(const ContactPointInfo (&p)[4], int4 present, glm::vec3 ContactPointInfo::*member) {
+    return {pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).x; }),
+            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).y; }),
+            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).z; })};
+}
+
 LaneVectors select(int4 mask, const LaneVectors& a, const LaneVectors& b) {
     return {mask ? a.x : b.x, mask ? a.y : b.y, mask ? a.z : b.z};
 }
@@ -204,22 +218,18 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     const int count = m.pointCount;
     const glm::vec3 n = m.normal;
     const float4 zero{};
-    // The cache's points in lanes; lanes past the count stay zero, as the rows need them.
-    LaneVectors drift;
-    float4 separation{}, normalImpulse{}, cached[2] = {};
-    int4 present{}, held{};
-    for (int i = 0; i < count; ++i) {
-        const ContactPointInfo& p = m.points[i];
-        setLane(c.rA, i, p.rA);
-        setLane(c.rB, i, p.rB);
-        setLane(drift, i, p.drift);
-        separation[i] = p.separation;
-        normalImpulse[i] = p.normalImpulse;
-        cached[0][i] = p.tangentImpulse[0];
-        cached[1][i] = p.tangentImpulse[1];
-        present[i] = -1;
-        held[i] = p.persisted && p.clamp != ClampState::FrictionLimit ? -1 : 0;
-    }
+    // The cache's points in lanes; lanes past the count are zero, as the rows need them.
+    const ContactPointInfo(&points)[4] = m.points;
+    const int4 present = presentLanes(count);
+    c.rA = pointLanes(points, present, &ContactPointInfo::rA);
+    c.rB = pointLanes(points, present, &ContactPointInfo::rB);
+    LaneVectors drift = pointLanes(points, present, &ContactPointInfo::drift);
+    const float4 separation = pointLanes(points, present, [](const ContactPointInfo& p) { return p.separation; });
+    const float4 normalImpulse = pointLanes(points, present, [](const ContactPointInfo& p) { return p.normalImpulse; });
+    const float4 cached[2] = {pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[0]; }),
+                              pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[1]; })};
+    const auto holds = [](const ContactPointInfo& p) { return p.persisted && p.clamp != ClampState::FrictionLimit ? -1 : 0; };
+    const int4 held = present & int4{holds(points[0]), holds(points[1]), holds(points[2]), holds(points[3])};
     // Before gravity and warm starting: the true approach and sliding speeds, and from
     // them (with last step's clamp) which points stick.
     const StartVelocity &a0 = start[ia], &b0 = start[ib];
@@ -443,13 +453,10 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
         const int count = c.pointCount;
         const glm::vec3 n = m.normal;
         const float4 zero{};
-        LaneVectors rA, rB, drift;
-        for (int i = 0; i < count; ++i) {
-            const ContactPointInfo& p = m.points[i];
-            setLane(rA, i, p.rA);
-            setLane(rB, i, p.rB);
-            setLane(drift, i, p.drift);
-        }
+        const int4 present = presentLanes(count);
+        const LaneVectors rA = pointLanes(m.points, present, &ContactPointInfo::rA);
+        const LaneVectors rB = pointLanes(m.points, present, &ContactPointInfo::rB);
+        const LaneVectors drift = pointLanes(m.points, present, &ContactPointInfo::drift);
         // Back from the points' friction directions into the manifold's basis.
         const float4 &t1 = c.tangentImpulse[0], &t2 = c.tangentImpulse[1];
         const LaneVectors &axis1 = c.axis[kTangent1Row], &axis2 = c.axis[kTangent2Row];
