@@ -1,5 +1,7 @@
 #include "collision/contact_cache.h"
 
+#include "core/float4.h"
+
 #include <glm/geometric.hpp>
 
 namespace tumble {
@@ -18,6 +20,28 @@ void carryHistory(ContactPointInfo& p, const ContactPointInfo& q) {
     p.normalImpulse = q.normalImpulse;
     p.tangentImpulse[0] = q.tangentImpulse[0];
     p.tangentImpulse[1] = q.tangentImpulse[1];
+}
+
+// q v for each lane's v, every lane as glm rotates one vector (its cross products' terms and
+// sums in glm's order), so the lanes are the bits of the scalar form.
+LaneVectors rotateLanes(const glm::quat& q, const LaneVectors& v) {
+    const LaneVectors uv{q.y * v.z - v.y * q.z, q.z * v.x - v.z * q.x, q.x * v.y - v.x * q.y};
+    const LaneVectors uuv{q.y * uv.z - uv.y * q.z, q.z * uv.x - uv.z * q.x, q.x * uv.y - uv.x * q.y};
+    return {v.x + ((uv.x * q.w) + uuv.x) * 2.0f, v.y + ((uv.y * q.w) + uuv.y) * 2.0f,
+            v.z + ((uv.z * q.w) + uuv.z) * 2.0f};
+}
+
+// x + q v for each lane's v: a point of a body's frame in the world.
+LaneVectors toWorldLanes(const glm::vec3& x, const glm::quat& q, const LaneVectors& v) {
+    const LaneVectors r = rotateLanes(q, v);
+    return {x.x + r.x, x.y + r.y, x.z + r.z};
+}
+
+// A vector field of the four points as lanes (past the point count, whatever the record holds).
+LaneVectors pointLanes(const ContactPointInfo (&p)[4], glm::vec3 ContactPointInfo::*member) {
+    return {float4{(p[0].*member).x, (p[1].*member).x, (p[2].*member).x, (p[3].*member).x},
+            float4{(p[0].*member).y, (p[1].*member).y, (p[2].*member).y, (p[3].*member).y},
+            float4{(p[0].*member).z, (p[1].*member).z, (p[2].*member).z, (p[3].*member).z}};
 }
 
 } // namespace
@@ -70,21 +94,22 @@ bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::q
     // 1 - cos of the turn between them, against (slide per metre)^2 / 2. Unknown normals
     // (zero) fail here too.
     if (1.0f - glm::dot(n, nB) > 0.5f * slide * slide) return false;
-    glm::vec3 pA[4], pB[4];
-    float separation[4];
-    for (int i = 0; i < m.pointCount; ++i) {
-        pA[i] = xa + qa * m.points[i].localAnchorA;
-        pB[i] = xb + qb * m.points[i].localAnchorB;
-        const glm::vec3 d = pB[i] - pA[i];
-        separation[i] = glm::dot(d, n);
-        const glm::vec3 across = d - separation[i] * n;
-        if (separation[i] >= margin || glm::dot(across, across) > slide * slide) return false;
-    }
+    // The four points side by side in lanes (those past the count are not looked at).
+    const LaneVectors pA = toWorldLanes(xa, qa, pointLanes(m.points, &ContactPointInfo::localAnchorA));
+    const LaneVectors pB = toWorldLanes(xb, qb, pointLanes(m.points, &ContactPointInfo::localAnchorB));
+    const LaneVectors d{pB.x - pA.x, pB.y - pA.y, pB.z - pA.z};
+    const float4 separation = (d.x * n.x + d.y * n.y) + d.z * n.z;
+    const LaneVectors across{d.x - separation * n.x, d.y - separation * n.y, d.z - separation * n.z};
+    const float4 zero{};
+    const int4 apart = (separation >= zero + margin) | ((across.x * across.x + across.y * across.y) + across.z * across.z >
+                                                        zero + slide * slide);
+    for (int i = 0; i < m.pointCount; ++i)
+        if (apart[i]) return false;
     m.normal = n;
     m.sleeping = false;
     for (int i = 0; i < m.pointCount; ++i) {
         ContactPointInfo& p = m.points[i];
-        p.position = 0.5f * (pA[i] + pB[i]);
+        p.position = 0.5f * (laneVector(pA, i) + laneVector(pB, i));
         p.separation = separation[i];
         // Its own history (inheritImpulses' match of the point to itself); what a fresh record
         // starts with for the rest.

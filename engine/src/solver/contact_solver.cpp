@@ -18,9 +18,6 @@ void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
     lanes.z[i] = v.z;
 }
 
-// Lanes of four 0/-1 ints: a float4 comparison's result, and what picks lanes (m ? a : b).
-using int4 = int __attribute__((vector_size(16)));
-
 // vB + wB x rB - vA - wA x rA at every lane's lever arms, each lane as glm computes it for one
 // point (the cross products' terms and the sums in glm's order), so the lanes are the bits of
 // the scalar form.

@@ -29,7 +29,7 @@
 // so a row's Cdot after the rows before it is Cdot0 + sum C dlambda: within a manifold the
 // rows talk through these numbers, and the bodies' velocities change once, at its end. The
 // visiting order and every clamp are those of solving the rows one by one.
-#include "solver/float4.h"
+#include "core/float4.h"
 #include "solver/solver_body.h"
 #include "tumble/contact.h"
 
@@ -55,14 +55,6 @@ inline constexpr float kHoldSpeed = 0.25f;
 
 /// Rows of a manifold, by axis.
 enum RowAxis { kNormalRow = 0, kTangent1Row = 1, kTangent2Row = 2 };
-
-/// A 3-vector per lane, component by component (one float4 per component).
-struct LaneVectors {
-    float4 x{}, y{}, z{};
-};
-
-/// Lane i of a LaneVectors as a vector.
-inline glm::vec3 laneVector(const LaneVectors& v, int i) { return {v.x[i], v.y[i], v.z[i]}; }
 
 /// The coupling K_ij = J_i M^-1 J_j^T of one manifold's normal rows and the inverses of its
 /// diagonal. K is symmetric: K[j] is column j and row j. Lanes past the point count are zero.

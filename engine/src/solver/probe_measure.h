@@ -88,7 +88,6 @@ struct PassStartVelocity {
 
 /// The same sums over the points of manifolds, four lanes at a time (lane k: point k).
 struct LaneMeasure {
-    using int4 = int __attribute__((vector_size(16)));
     float4 squares{}, worst{};
     int4 clamped{};
     RowMeasure scalar; ///< the cone's friction, point by point
