@@ -318,6 +318,7 @@ int runHeadless(const HeadlessOptions& o) {
           {"contactCount", c.contacts},
           {"pairCount", c.pairs},
           {"pairsRemeasured", c.pairsRemeasured},
+          {"pairsCulled", c.pairsCulled},
           {"sleepingBodyCount", sleepingCount(world)},
           {"sleepingContactCount", c.sleepingContacts},
           {"sleepingPairCount", c.sleepingPairs},

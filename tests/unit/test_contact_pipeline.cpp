@@ -170,6 +170,46 @@ TEST(Dispatch, CountsOneCallPerCandidatePairInItsCell) {
     EXPECT_EQ(w.counters().pairs, 2);
 }
 
+TEST(Narrowphase, CandidatesWhoseBoxesAreFartherApartThanTheMarginAreNotMeasured) {
+    Settings s = noSleep();
+    s.gravity = glm::vec3(0.0f);
+    World w(s);
+    const float margin = w.settings().contactMargin;
+    // 6 cm apart: past the 2 cm contact margin, within the broad phase's enlarged boxes.
+    BodyId a = addBox(w, {0, 0, 0});
+    BodyId b = addBox(w, {1.06f, 0, 0});
+    w.step();
+    EXPECT_EQ(w.counters().pairsCulled, 1);
+    EXPECT_EQ(w.counters().pairs, 0);
+    EXPECT_EQ(w.dispatchCounts()[int(ShapeType::Box)][int(ShapeType::Box)], 0) << "culled before any collide function";
+    // 1 cm apart: within the margin, measured, one speculative manifold at that gap.
+    w.setPose(b, {1.01f, 0, 0}, glm::quat(1, 0, 0, 0));
+    w.step();
+    EXPECT_EQ(w.counters().pairsCulled, 0);
+    const ContactManifoldInfo* m = manifoldOf(w, a, b);
+    ASSERT_NE(m, nullptr);
+    EXPECT_NEAR(m->points[0].separation, 0.01f, 1e-4f);
+    EXPECT_LT(m->points[0].separation, margin);
+
+    // Closing from 6 cm at 1 m/s on a static A, the pair is culled until the gap is within the
+    // margin, then its speculative contact stops B on A's face (and Wood on Wood bounces it
+    // back): it neither passes into A nor turns back short of it.
+    w.setBodyType(a, BodyType::Static);
+    w.setPose(b, {1.06f, 0, 0}, glm::quat(1, 0, 0, 0));
+    w.setVelocity(b, {-1.0f, 0, 0}, glm::vec3(0.0f));
+    int culledSteps = 0;
+    float closest = 1.06f;
+    for (int i = 0; i < 30; ++i) {
+        w.step();
+        culledSteps += w.counters().pairsCulled;
+        closest = std::min(closest, w.body(b).position.x);
+    }
+    EXPECT_GE(culledSteps, 2); // 6 cm - 2 cm at 1.67 cm a step
+    EXPECT_GT(closest, 1.0f - w.settings().solver.slop - 1e-3f);
+    EXPECT_LT(closest, 1.0f + 1e-3f);
+    EXPECT_GE(w.body(b).linearVelocity.x, 0.0f);
+}
+
 TEST(Filtering, BodiesWhoseMasksExcludeEachOtherPassThrough) {
     World w(noSleep());
     BodyDef ground;

@@ -76,6 +76,9 @@ struct Counters {
     int bodies = 0;          ///< live bodies
     int awakeBodies = 0;     ///< dynamic bodies not sleeping
     int pairsTested = 0;     ///< broad-phase candidate pairs
+    /// Of the candidates, those whose bodies' boxes are farther apart than the contact margin:
+    /// not measured by the narrow phase (they cannot touch).
+    int pairsCulled = 0;
     int pairs = 0;           ///< pairs whose shapes touch (manifolds)
     int pairsRemeasured = 0; ///< of those, re-measured from last step's manifold (Settings::contactReuseSteps)
     int contacts = 0;        ///< contact points

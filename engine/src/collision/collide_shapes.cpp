@@ -37,12 +37,6 @@ void partsOf(const Shape& s, const Transform& x, std::vector<Part>& out) {
 // A point in a part's frame, in its body's frame (where the cache keeps anchors).
 glm::vec3 inBody(const Part& part, const glm::vec3& local) { return part.position + part.orientation * local; }
 
-bool boxesMeet(const Aabb& a, const Aabb& b, float margin) {
-    for (int i = 0; i < 3; ++i)
-        if (a.min[i] > b.max[i] + margin || b.min[i] > a.max[i] + margin) return false;
-    return true;
-}
-
 // A mesh or height field against the other body's parts (a convex shape, or each child of a
 // compound): one manifold per part and triangle, the triangle's index naming the mesh's part.
 int collideWithMesh(const Shape& a, const Transform& xa, const Shape& b, const Transform& xb, float margin,
@@ -142,6 +136,12 @@ int collideShapes(const Shape& a, const Transform& xa, const Shape& b, const Tra
         }
     }
     return added;
+}
+
+bool boxesMeet(const Aabb& a, const Aabb& b, float margin) {
+    for (int i = 0; i < 3; ++i)
+        if (a.min[i] > b.max[i] + margin || b.min[i] > a.max[i] + margin) return false;
+    return true;
 }
 
 } // namespace tumble

@@ -57,6 +57,11 @@ struct ChildManifold {
     Manifold manifold;
 };
 
+/// Whether boxes a and b come within `margin` of each other on every axis. Shapes inside boxes
+/// farther apart than the margin cannot come within it: the narrow phase skips such parts (of
+/// compounds) and such bodies (World's narrow phase) without measuring them.
+bool boxesMeet(const Aabb& a, const Aabb& b, float margin);
+
 /// Collides two bodies' shapes, compound or not: each pair of parts whose boxes come within the
 /// margin goes through the table (and is counted in `counts`, when given, by the parts' types);
 /// one ChildManifold is appended per touching pair of parts, sorted by (childA, childB), its

@@ -24,6 +24,7 @@ struct NarrowBlock {
     std::vector<uint32_t> sensorPairs;          ///< candidate pairs with one sensor, to sense
     DispatchCounts dispatch{};
     int touching = 0, points = 0, reused = 0;
+    int culled = 0; ///< candidate pairs whose bodies' boxes are farther apart than the margin
     float deepest = 0.0f;                       ///< m, the most negative separation
     void reset();
 };

@@ -97,7 +97,7 @@ void World::narrowPhase() {
             collidePairs(begin, end, p.narrowBlocks[begin / kPairsPerBlock]);
         });
     if (oneBlock) std::swap(p.manifolds, p.narrowBlocks[0].manifolds);
-    int touching = 0, points = 0, reused = 0;
+    int touching = 0, points = 0, reused = 0, culled = 0;
     float deepest = 0.0f;
     for (const NarrowBlock& block : p.narrowBlocks) {
         if (!oneBlock) p.manifolds.insert(p.manifolds.end(), block.manifolds.begin(), block.manifolds.end());
@@ -106,6 +106,7 @@ void World::narrowPhase() {
         touching += block.touching;
         points += block.points;
         reused += block.reused;
+        culled += block.culled;
         deepest = std::min(deepest, block.deepest);
         // Sensed here, serially (the overlaps are few), in the pairs' order.
         for (uint32_t i : block.sensorPairs) senseOverlap(p.pairs[i].a, p.pairs[i].b);
@@ -113,6 +114,7 @@ void World::narrowPhase() {
     keepSensorOverlapsAsleep();
     counters_.pairs = touching;
     counters_.pairsRemeasured = reused;
+    counters_.pairsCulled = culled;
     counters_.contacts = points;
     counters_.maxPenetration = -deepest;
 }
@@ -121,7 +123,7 @@ void NarrowBlock::reset() {
     manifolds.clear();
     sensorPairs.clear();
     for (auto& row : dispatch) row.fill(0);
-    touching = points = reused = 0;
+    touching = points = reused = culled = 0;
     deepest = 0.0f;
 }
 
@@ -180,6 +182,13 @@ void World::collidePairs(uint32_t begin, uint32_t end, NarrowBlock& out) const {
             // see it; two sensors do not sense each other.
             ++dispatched;
             if (!(a.sensor && b.sensor)) out.sensorPairs.push_back(i);
+            continue;
+        }
+        // A pair whose bodies' boxes are farther apart than the contact margin has no contact
+        // and is not measured (the broad phase's boxes are enlarged, so in a pile of boxes side
+        // by side most candidates are such pairs), as collideShapes skips a compound's parts.
+        if (!boxesMeet(p.boxes[pair.a], p.boxes[pair.b], pairMargin)) {
+            ++out.culled;
             continue;
         }
         // Only touching pairs of parts enter the cache: the broad phase's candidates that do
