@@ -19,10 +19,11 @@ namespace {
 void drawCounters(const World& world) {
     const Counters& c = world.counters();
     if (!ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    valueRow("pairs tested", "Candidate pairs the broad phase handed to the narrow phase in the last "
-                             "step: their fat boxes overlap (and layers, masks and joints allow them).",
+    valueRow("pairs tested", "Box-against-box overlap tests the broad phase made in the last step (a "
+                             "tree's node tests included): its work. The pairs whose enlarged boxes "
+                             "overlap (and layers, masks and joints allow) go on to the rows below.",
              "%.0f", c.pairsTested);
-    valueRow("culled by boxes", "Of those, pairs whose bodies' own boxes are farther apart than the contact "
+    valueRow("culled by boxes", "Candidate pairs whose bodies' own boxes are farther apart than the contact "
                                 "margin (contactMargin, m): they cannot touch, so the narrow phase does not "
                                 "measure them. The broad phase's boxes are enlarged so they need fewer "
                                 "updates; in a pile of boxes side by side most candidates end here.",
