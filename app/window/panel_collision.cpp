@@ -19,14 +19,16 @@ namespace {
 void drawCounters(const World& world) {
     const Counters& c = world.counters();
     if (!ImGui::BeginTable("counters", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    valueRow("pairs tested", "Box-against-box overlap tests the broad phase made in the last step (a "
-                             "tree's node tests included): its work. The pairs whose enlarged boxes "
-                             "overlap (and layers, masks and joints allow) go on to the rows below.",
+    valueRow("pairs tested",
+             "Box-against-box overlap tests the broad phase made in the last step (a "
+             "tree's node tests included): its work. The pairs whose enlarged boxes "
+             "overlap (and layers, masks and joints allow) go on to the rows below.",
              "%.0f", c.pairsTested);
-    valueRow("culled by boxes", "Candidate pairs whose bodies' own boxes are farther apart than the contact "
-                                "margin (contactMargin, m): they cannot touch, so the narrow phase does not "
-                                "measure them. The broad phase's boxes are enlarged so they need fewer "
-                                "updates; in a pile of boxes side by side most candidates end here.",
+    valueRow("culled by boxes",
+             "Candidate pairs whose bodies' own boxes are farther apart than the contact "
+             "margin (contactMargin, m): they cannot touch, so the narrow phase does not "
+             "measure them. The broad phase's boxes are enlarged so they need fewer "
+             "updates; in a pile of boxes side by side most candidates end here.",
              "%.0f", c.pairsCulled);
     valueRow("touching pairs", "Candidate pairs whose shapes actually touch (or are within the contact "
                                "margin): one contact manifold each.", "%.0f", c.pairs);

@@ -113,9 +113,10 @@ void drawStatsPanel(App& app) {
             counterRow("bodies", c.bodies, "Live bodies, static ones included.");
             counterRow("awake bodies", c.awakeBodies, "Dynamic bodies not sleeping.");
             counterRow("pairs tested", c.pairsTested, "Candidate pairs the broad phase handed on.");
-            counterRow("culled pairs", c.pairsCulled,
-                       "Candidates whose bodies' boxes are farther apart than the contact margin: not "
-                       "measured by the narrow phase.");
+            counterRow(
+                "culled pairs", c.pairsCulled,
+                "Candidates whose bodies' boxes are farther apart than the contact margin: not "
+                "measured by the narrow phase.");
             counterRow("touching pairs", c.pairs, "Pairs with a contact manifold.");
             counterRow("re-measured pairs", c.pairsRemeasured,
                        "Touching pairs that re-measured last step's manifold instead of running "

@@ -181,7 +181,8 @@ TEST(Narrowphase, CandidatesWhoseBoxesAreFartherApartThanTheMarginAreNotMeasured
     w.step();
     EXPECT_EQ(w.counters().pairsCulled, 1);
     EXPECT_EQ(w.counters().pairs, 0);
-    EXPECT_EQ(w.dispatchCounts()[int(ShapeType::Box)][int(ShapeType::Box)], 0) << "culled before any collide function";
+    EXPECT_EQ(w.dispatchCounts()[int(ShapeType::Box)][int(ShapeType::Box)], 0)
+        << "culled before any collide function";
     // 1 cm apart: within the margin, measured, one speculative manifold at that gap.
     w.setPose(b, {1.01f, 0, 0}, glm::quat(1, 0, 0, 0));
     w.step();

@@ -26,7 +26,8 @@ void carryHistory(ContactPointInfo& p, const ContactPointInfo& q) {
 // sums in glm's order), so the lanes are the bits of the scalar form.
 LaneVectors rotateLanes(const glm::quat& q, const LaneVectors& v) {
     const LaneVectors uv{q.y * v.z - v.y * q.z, q.z * v.x - v.z * q.x, q.x * v.y - v.x * q.y};
-    const LaneVectors uuv{q.y * uv.z - uv.y * q.z, q.z * uv.x - uv.z * q.x, q.x * uv.y - uv.x * q.y};
+    const LaneVectors uuv{q.y * uv.z - uv.y * q.z, q.z * uv.x - uv.z * q.x,
+                          q.x * uv.y - uv.x * q.y};
     return {v.x + ((uv.x * q.w) + uuv.x) * 2.0f, v.y + ((uv.y * q.w) + uuv.y) * 2.0f,
             v.z + ((uv.z * q.w) + uuv.z) * 2.0f};
 }
@@ -95,14 +96,18 @@ bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::q
     // (zero) fail here too.
     if (1.0f - glm::dot(n, nB) > 0.5f * slide * slide) return false;
     // The four points side by side in lanes (those past the count are not looked at).
-    const LaneVectors pA = toWorldLanes(xa, qa, pointLanes(m.points, &ContactPointInfo::localAnchorA));
-    const LaneVectors pB = toWorldLanes(xb, qb, pointLanes(m.points, &ContactPointInfo::localAnchorB));
+    const LaneVectors pA =
+        toWorldLanes(xa, qa, pointLanes(m.points, &ContactPointInfo::localAnchorA));
+    const LaneVectors pB =
+        toWorldLanes(xb, qb, pointLanes(m.points, &ContactPointInfo::localAnchorB));
     const LaneVectors d{pB.x - pA.x, pB.y - pA.y, pB.z - pA.z};
     const float4 separation = (d.x * n.x + d.y * n.y) + d.z * n.z;
-    const LaneVectors across{d.x - separation * n.x, d.y - separation * n.y, d.z - separation * n.z};
+    const LaneVectors across{d.x - separation * n.x, d.y - separation * n.y,
+                             d.z - separation * n.z};
     const float4 zero{};
-    const int4 apart = (separation >= zero + margin) | ((across.x * across.x + across.y * across.y) + across.z * across.z >
-                                                        zero + slide * slide);
+    const int4 apart =
+        (separation >= zero + margin) |
+        ((across.x * across.x + across.y * across.y) + across.z * across.z > zero + slide * slide);
     for (int i = 0; i < m.pointCount; ++i)
         if (apart[i]) return false;
     m.normal = n;

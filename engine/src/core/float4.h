@@ -1,7 +1,7 @@
 #pragma once
 // Four floats in one register, for the hot loops of the solver and the contact cache: the four
-// points of a manifold side by side, or a 3-vector with a zero fourth lane. These are GCC/Clang vector
-// extensions: +, - and * (also by a scalar, which is broadcast) are one SSE or NEON
+// points of a manifold side by side, or a 3-vector with a zero fourth lane. These are GCC/Clang
+// vector extensions: +, - and * (also by a scalar, which is broadcast) are one SSE or NEON
 // instruction each, applied lane by lane with the rounding of the scalar operation, and
 // v[i] reads lane i.
 #include <glm/vec3.hpp>

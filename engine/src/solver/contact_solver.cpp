@@ -21,26 +21,34 @@ void setLane(LaneVectors& lanes, int i, const glm::vec3& v) {
 // vB + wB x rB - vA - wA x rA at every lane's lever arms, each lane as glm computes it for one
 // point (the cross products' terms and the sums in glm's order), so the lanes are the bits of
 // the scalar form.
-LaneVectors relativeVelocityLanes(const glm::vec3& vA, const glm::vec3& wA, const glm::vec3& vB, const glm::vec3& wB,
-                                  const LaneVectors& rA, const LaneVectors& rB) {
+LaneVectors relativeVelocityLanes(const glm::vec3& vA, const glm::vec3& wA, const glm::vec3& vB,
+                                  const glm::vec3& wB, const LaneVectors& rA,
+                                  const LaneVectors& rB) {
     return {((vB.x + (wB.y * rB.z - rB.y * wB.z)) - vA.x) - (wA.y * rA.z - rA.y * wA.z),
             ((vB.y + (wB.z * rB.x - rB.z * wB.x)) - vA.y) - (wA.z * rA.x - rA.z * wA.x),
             ((vB.z + (wB.x * rB.y - rB.x * wB.y)) - vA.z) - (wA.x * rA.y - rA.x * wA.y)};
 }
 
 // u . v in every lane, summed as glm's dot sums: (x + y) + z.
-float4 dotLanes(const LaneVectors& u, const LaneVectors& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
-float4 dotLanes(const LaneVectors& u, const glm::vec3& v) { return (u.x * v.x + u.y * v.y) + u.z * v.z; }
+float4 dotLanes(const LaneVectors& u, const LaneVectors& v) {
+    return (u.x * v.x + u.y * v.y) + u.z * v.z;
+}
+float4 dotLanes(const LaneVectors& u, const glm::vec3& v) {
+    return (u.x * v.x + u.y * v.y) + u.z * v.z;
+}
 
 // The lanes below `count`: a point's lane is present where it has a point.
-int4 presentLanes(int count) { return int4{0, 1, 2, 3} < count; }
+int4 presentLanes(int count) {
+    return int4{0, 1, 2, 3} < count;
+}
 
 // A field of the four points of a manifold as lanes, zero in those not present. Built whole in
 // registers: lanes stored one by one and then read as a vector wait for the stores to drain.
 template <class F> float4 pointLanes(const ContactPointInfo (&p)[4], int4 present, F field) {
     return present ? float4{field(p[0]), field(p[1]), field(p[2]), field(p[3])} : float4{};
 }
-LaneVectors pointLanes(const ContactPointInfo (&p)[4], int4 present, glm::vec3 ContactPointInfo::*member) {
+LaneVectors pointLanes(const ContactPointInfo (&p)[4], int4 present,
+                       glm::vec3 ContactPointInfo::*member) {
     return {pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).x; }),
             pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).y; }),
             pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).z; })};
@@ -70,7 +78,8 @@ void tangentBasis(const glm::vec3& n, glm::vec3& t1, glm::vec3& t2) {
 // persisted and did not end last step at the bound.
 int4 stickingLanes(float4 speedSquared, int4 held) {
     const float4 zero{};
-    return (speedSquared < zero + kStickSpeed * kStickSpeed) | (held & (speedSquared < zero + kHoldSpeed * kHoldSpeed));
+    return (speedSquared < zero + kStickSpeed * kStickSpeed) |
+           (held & (speedSquared < zero + kHoldSpeed * kHoldSpeed));
 }
 
 // The velocity that takes frictionAnchorRate of a sticking point's drift back this step,
@@ -78,16 +87,19 @@ int4 stickingLanes(float4 speedSquared, int4 held) {
 // default): a settling pile must be free to shift a little, or the anchors load the friction
 // up to its bound and the points slip; what the anchors stop is the slow walk that follows.
 // Lanes past `count` and sliding ones get none.
-LaneVectors anchorPullLanes(const LaneVectors& drift, int4 sticking, int count, const StepContext& ctx) {
+LaneVectors anchorPullLanes(const LaneVectors& drift, int4 sticking, int count,
+                            const StepContext& ctx) {
     if (ctx.frictionAnchorRate <= 0.0f) return {};
     const float4 zero{};
     const float k = -ctx.frictionAnchorRate * ctx.invDt;
-    LaneVectors pull = select(sticking, LaneVectors{k * drift.x, k * drift.y, k * drift.z}, LaneVectors{});
+    LaneVectors pull =
+        select(sticking, LaneVectors{k * drift.x, k * drift.y, k * drift.z}, LaneVectors{});
     // Compared squared: the root only for a pull over the cap (a resting pile has none).
     const float cap = ctx.maxCorrectionVelocity;
     const int4 over = ~(dotLanes(pull, pull) <= zero + cap * cap);
     for (int i = 0; i < count; ++i)
-        if (over[i] && sticking[i]) setLane(pull, i, laneVector(pull, i) * (cap / glm::length(laneVector(pull, i))));
+        if (over[i] && sticking[i])
+            setLane(pull, i, laneVector(pull, i) * (cap / glm::length(laneVector(pull, i))));
     return pull;
 }
 
@@ -206,9 +218,9 @@ void computeRows(ContactConstraint& c, const SolverBody& a, const SolverBody& b,
 // hold them: each lane's arithmetic is the scalar form's, operation for operation (the engine
 // is built without contraction, so a lane rounds as the scalar does), and the rare branches (a
 // sliding point's own tangents, a capped anchor pull) are taken point by point with glm.
-void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
-                     std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
-                     RowCouplings couplings) {
+void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
+                     std::span<const SolverBody> bodies, std::span<const StartVelocity> start,
+                     const StepContext& ctx, ContactConstraint& c, RowCouplings couplings) {
     const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
     const SolverBody& a = bodies[ia];
     const SolverBody& b = bodies[ib];
@@ -221,18 +233,25 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     c.rA = pointLanes(points, present, &ContactPointInfo::rA);
     c.rB = pointLanes(points, present, &ContactPointInfo::rB);
     LaneVectors drift = pointLanes(points, present, &ContactPointInfo::drift);
-    const float4 separation = pointLanes(points, present, [](const ContactPointInfo& p) { return p.separation; });
-    const float4 normalImpulse = pointLanes(points, present, [](const ContactPointInfo& p) { return p.normalImpulse; });
-    const float4 cached[2] = {pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[0]; }),
-                              pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[1]; })};
-    const auto holds = [](const ContactPointInfo& p) { return p.persisted && p.clamp != ClampState::FrictionLimit ? -1 : 0; };
-    const int4 held = present & int4{holds(points[0]), holds(points[1]), holds(points[2]), holds(points[3])};
+    const float4 separation =
+        pointLanes(points, present, [](const ContactPointInfo& p) { return p.separation; });
+    const float4 normalImpulse =
+        pointLanes(points, present, [](const ContactPointInfo& p) { return p.normalImpulse; });
+    const float4 cached[2] = {
+        pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[0]; }),
+        pointLanes(points, present, [](const ContactPointInfo& p) { return p.tangentImpulse[1]; })};
+    const auto holds = [](const ContactPointInfo& p) {
+        return p.persisted && p.clamp != ClampState::FrictionLimit ? -1 : 0;
+    };
+    const int4 held =
+        present & int4{holds(points[0]), holds(points[1]), holds(points[2]), holds(points[3])};
     // Before gravity and warm starting: the true approach and sliding speeds, and from
     // them (with last step's clamp) which points stick.
     const StartVelocity &a0 = start[ia], &b0 = start[ib];
     const LaneVectors vrel0 = relativeVelocityLanes(a0.v, a0.w, b0.v, b0.w, c.rA, c.rB);
     const float4 approach = dotLanes(vrel0, n);
-    const LaneVectors slip{vrel0.x - approach * n.x, vrel0.y - approach * n.y, vrel0.z - approach * n.z};
+    const LaneVectors slip{vrel0.x - approach * n.x, vrel0.y - approach * n.y,
+                           vrel0.z - approach * n.z};
     const float4 speedSquared = dotLanes(slip, slip);
     const int4 sticking = stickingLanes(speedSquared, held);
     glm::vec3 meanSlip(0.0f);
@@ -265,7 +284,8 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     }
     // The cache keeps the friction impulse in the manifold's basis; the rows take it in the
     // point's own.
-    const LaneVectors friction{cached[0] * oldT1.x + cached[1] * oldT2.x, cached[0] * oldT1.y + cached[1] * oldT2.y,
+    const LaneVectors friction{cached[0] * oldT1.x + cached[1] * oldT2.x,
+                               cached[0] * oldT1.y + cached[1] * oldT2.y,
                                cached[0] * oldT1.z + cached[1] * oldT2.z};
     const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
     // The drift since the point stuck, in this step's tangent plane; the friction rows aim to
@@ -279,17 +299,20 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     // may close its gap this step but not cross it, and one reached within the step lands
     // exactly on the surface, to bounce in the same step once positions are integrated
     // (bounceLandings); a touching one is pushed out at most maxCorrectionVelocity.
-    const int4 bounce = (approach < zero - ctx.restitutionThreshold) & (m.restitution > 0.0f ? int4{} - 1 : int4{});
+    const int4 bounce =
+        (approach < zero - ctx.restitutionThreshold) & (m.restitution > 0.0f ? int4{} - 1 : int4{});
     const float4 restitutionTarget = bounce ? -m.restitution * approach : zero;
     const int4 speculative = separation > zero;
     const int4 landing = bounce & speculative & (-approach * ctx.dt > separation);
     const float4 depth = -separation - ctx.slop;
     const float4 excess = ctx.erp * ctx.invDt * (depth < zero ? zero : depth);
-    const float4 push = zero + ctx.maxCorrectionVelocity < excess ? zero + ctx.maxCorrectionVelocity : excess;
+    const float4 push =
+        zero + ctx.maxCorrectionVelocity < excess ? zero + ctx.maxCorrectionVelocity : excess;
     const float4 inBias = ctx.baumgarte ? push : zero;
     const float4 touchingBias = restitutionTarget < inBias ? inBias : restitutionTarget;
     // Lanes past the count are zero in every row (their approach is the bodies' own).
-    const float4 correction = ctx.baumgarte || ctx.splitImpulse ? (present & ~speculative ? push : zero) : zero;
+    const float4 correction =
+        ctx.baumgarte || ctx.splitImpulse ? (present & ~speculative ? push : zero) : zero;
     const float4 bias = present ? (speculative ? -separation * ctx.invDt : touchingBias) : zero;
     const float4 warmStart[3] = {normalImpulse * ctx.warmStartFactor,
                                  present ? dotLanes(friction, t1) * ctx.warmStartFactor : zero,
@@ -301,7 +324,8 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
     c.normalImpulse = warmStart[0];
     c.tangentImpulse[0] = warmStart[1];
     c.tangentImpulse[1] = warmStart[2];
-    c.friction = present & sticking ? zero + m.staticFriction : (present ? zero + m.dynamicFriction : zero);
+    c.friction =
+        present & sticking ? zero + m.staticFriction : (present ? zero + m.dynamicFriction : zero);
     c.correctionVelocity = correction;
     for (int i = 0; i < count; ++i) {
         ContactPointInfo& p = m.points[i];
@@ -323,7 +347,8 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::sp
         f.restitutionTarget = restitutionTarget[i];
         f.correctionVelocity = correction[i];
         f.bias = bias[i];
-        for (int k = 0; k < 3; ++k) f.warmStartImpulse[k] = warmStart[k][i];
+        for (int k = 0; k < 3; ++k)
+            f.warmStartImpulse[k] = warmStart[k][i];
         f.normalMass = c.normalMass[i];
         f.tangentMass[0] = c.tangentMass[0][i];
         f.tangentMass[1] = c.tangentMass[1][i];
@@ -358,7 +383,8 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
             ContactManifoldFigures* mf = figures.empty() ? nullptr : &figures[c.manifold];
             ContactManifoldInfo& m = manifolds[c.manifold];
             prepareManifold(m, mf, bodies, start, ctx, c, couplings);
-            for (int i = 0; i < m.pointCount; ++i) lands |= m.points[i].landing;
+            for (int i = 0; i < m.pointCount; ++i)
+                lands |= m.points[i].landing;
         }
         if (lands) landings.store(true, std::memory_order_relaxed);
     };
@@ -457,7 +483,8 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
         // Back from the points' friction directions into the manifold's basis.
         const float4 &t1 = c.tangentImpulse[0], &t2 = c.tangentImpulse[1];
         const LaneVectors &axis1 = c.axis[kTangent1Row], &axis2 = c.axis[kTangent2Row];
-        const LaneVectors friction{t1 * axis1.x + t2 * axis2.x, t1 * axis1.y + t2 * axis2.y, t1 * axis1.z + t2 * axis2.z};
+        const LaneVectors friction{t1 * axis1.x + t2 * axis2.x, t1 * axis1.y + t2 * axis2.y,
+                                   t1 * axis1.z + t2 * axis2.z};
         const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
         // Friction at its bound (within 0.1%) slides; compared squared, without a root.
         const float4 limit = 0.999f * c.friction * c.normalImpulse;
@@ -467,9 +494,11 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
         // point starts afresh when it sticks again.
         const SplitVelocity& sa = split[c.indexA];
         const SplitVelocity& sb = split[c.indexB];
-        const LaneVectors slip = relativeVelocityLanes(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, rA, rB);
+        const LaneVectors slip =
+            relativeVelocityLanes(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, rA, rB);
         const float4 along = dotLanes(slip, n);
-        const LaneVectors moved{drift.x + (slip.x - along * n.x) * dt, drift.y + (slip.y - along * n.y) * dt,
+        const LaneVectors moved{drift.x + (slip.x - along * n.x) * dt,
+                                drift.y + (slip.y - along * n.y) * dt,
                                 drift.z + (slip.z - along * n.z) * dt};
         for (int i = 0; i < count; ++i) {
             ContactPointInfo& p = m.points[i];
