@@ -37,6 +37,10 @@ float4 dotLanes(const LaneVectors& u, const glm::vec3& v) {
     return (u.x * v.x + u.y * v.y) + u.z * v.z;
 }
 
+// x in every lane, copied: 0 + x would turn a -0 into +0 (and a friction coefficient's sign
+// bit is the wide kernel's sliding flag).
+float4 splat(float x) { return float4{x, x, x, x}; }
+
 // The lanes below `count`: a point's lane is present where it has a point.
 int4 presentLanes(int count) {
     return int4{0, 1, 2, 3} < count;
@@ -307,7 +311,7 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
     const float4 depth = -separation - ctx.slop;
     const float4 excess = ctx.erp * ctx.invDt * (depth < zero ? zero : depth);
     const float4 push =
-        zero + ctx.maxCorrectionVelocity < excess ? zero + ctx.maxCorrectionVelocity : excess;
+        splat(ctx.maxCorrectionVelocity) < excess ? splat(ctx.maxCorrectionVelocity) : excess;
     const float4 inBias = ctx.baumgarte ? push : zero;
     const float4 touchingBias = restitutionTarget < inBias ? inBias : restitutionTarget;
     // Lanes past the count are zero in every row (their approach is the bodies' own).
@@ -325,7 +329,7 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
     c.tangentImpulse[0] = warmStart[1];
     c.tangentImpulse[1] = warmStart[2];
     c.friction =
-        present & sticking ? zero + m.staticFriction : (present ? zero + m.dynamicFriction : zero);
+        present & sticking ? splat(m.staticFriction) : (present ? splat(m.dynamicFriction) : zero);
     c.correctionVelocity = correction;
     for (int i = 0; i < count; ++i) {
         ContactPointInfo& p = m.points[i];
