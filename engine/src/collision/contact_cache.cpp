@@ -1,7 +1,5 @@
 #include "collision/contact_cache.h"
 
-#include "core/float4.h"
-
 #include <glm/geometric.hpp>
 
 namespace tumble {
@@ -36,13 +34,6 @@ LaneVectors rotateLanes(const glm::quat& q, const LaneVectors& v) {
 LaneVectors toWorldLanes(const glm::vec3& x, const glm::quat& q, const LaneVectors& v) {
     const LaneVectors r = rotateLanes(q, v);
     return {x.x + r.x, x.y + r.y, x.z + r.z};
-}
-
-// A vector field of the four points as lanes (past the point count, whatever the record holds).
-LaneVectors pointLanes(const ContactPointInfo (&p)[4], glm::vec3 ContactPointInfo::*member) {
-    return {float4{(p[0].*member).x, (p[1].*member).x, (p[2].*member).x, (p[3].*member).x},
-            float4{(p[0].*member).y, (p[1].*member).y, (p[2].*member).y, (p[3].*member).y},
-            float4{(p[0].*member).z, (p[1].*member).z, (p[2].*member).z, (p[3].*member).z}};
 }
 
 } // namespace
@@ -96,10 +87,11 @@ bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::q
     // (zero) fail here too.
     if (1.0f - glm::dot(n, nB) > 0.5f * slide * slide) return false;
     // The four points side by side in lanes (those past the count are not looked at).
+    const int4 present = presentLanes(m.pointCount);
     const LaneVectors pA =
-        toWorldLanes(xa, qa, pointLanes(m.points, &ContactPointInfo::localAnchorA));
+        toWorldLanes(xa, qa, pointLanes(m.points, present, &ContactPointInfo::localAnchorA));
     const LaneVectors pB =
-        toWorldLanes(xb, qb, pointLanes(m.points, &ContactPointInfo::localAnchorB));
+        toWorldLanes(xb, qb, pointLanes(m.points, present, &ContactPointInfo::localAnchorB));
     const LaneVectors d{pB.x - pA.x, pB.y - pA.y, pB.z - pA.z};
     const float4 separation = (d.x * n.x + d.y * n.y) + d.z * n.z;
     const LaneVectors across{d.x - separation * n.x, d.y - separation * n.y,

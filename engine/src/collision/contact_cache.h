@@ -4,6 +4,7 @@
 // the nearest unmatched old point within a short distance. Matching by feature id and never
 // by a point's index in the clipped polygon is what keeps warm starting stable when the
 // clipper returns the same points in another order.
+#include "core/float4.h"
 #include "tumble/contact.h"
 
 #include <glm/gtc/quaternion.hpp>
@@ -13,6 +14,19 @@ namespace tumble {
 /// Distance (m) within which an old point without a matching feature id is taken as the
 /// same contact.
 inline constexpr float kContactMatchDistance = 0.02f;
+
+/// A field of a manifold's four points as lanes (lane i: point i), zero in the lanes not
+/// `present` (presentLanes). Built whole in registers: lanes stored one by one and then read
+/// as a vector wait for the stores to drain.
+template <class F> float4 pointLanes(const ContactPointInfo (&p)[4], int4 present, F field) {
+    return present ? float4{field(p[0]), field(p[1]), field(p[2]), field(p[3])} : float4{};
+}
+inline LaneVectors pointLanes(const ContactPointInfo (&p)[4], int4 present,
+                              glm::vec3 ContactPointInfo::*member) {
+    return {pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).x; }),
+            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).y; }),
+            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).z; })};
+}
 
 /// Copy impulses from `old` into the points of `fresh` that match; sets `persisted`.
 /// `old` may be null (a new pair). Points left unmatched start from zero impulses. The

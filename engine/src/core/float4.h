@@ -34,4 +34,9 @@ inline glm::vec3 laneVector(const LaneVectors& v, int i) { return {v.x[i], v.y[i
 /// Lanes of four 0/-1 ints: a float4 comparison's result, and what picks lanes (m ? a : b).
 using int4 = int __attribute__((vector_size(16)));
 
+/// The lanes below `count` (of a manifold's points, those it has).
+inline int4 presentLanes(int count) {
+    return int4{0, 1, 2, 3} < count;
+}
+
 } // namespace tumble

@@ -1,5 +1,6 @@
 // Preparing contact rows and their couplings (with the step's figures for the inspector),
 // warm starting, and writing the results back into the contact cache.
+#include "collision/contact_cache.h"
 #include "core/step_arrays.h"
 #include "solver/contact_rows.h"
 
@@ -40,23 +41,6 @@ float4 dotLanes(const LaneVectors& u, const glm::vec3& v) {
 // x in every lane, copied: 0 + x would turn a -0 into +0 (and a friction coefficient's sign
 // bit is the wide kernel's sliding flag).
 float4 splat(float x) { return float4{x, x, x, x}; }
-
-// The lanes below `count`: a point's lane is present where it has a point.
-int4 presentLanes(int count) {
-    return int4{0, 1, 2, 3} < count;
-}
-
-// A field of the four points of a manifold as lanes, zero in those not present. Built whole in
-// registers: lanes stored one by one and then read as a vector wait for the stores to drain.
-template <class F> float4 pointLanes(const ContactPointInfo (&p)[4], int4 present, F field) {
-    return present ? float4{field(p[0]), field(p[1]), field(p[2]), field(p[3])} : float4{};
-}
-LaneVectors pointLanes(const ContactPointInfo (&p)[4], int4 present,
-                       glm::vec3 ContactPointInfo::*member) {
-    return {pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).x; }),
-            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).y; }),
-            pointLanes(p, present, [&](const ContactPointInfo& q) { return (q.*member).z; })};
-}
 
 LaneVectors select(int4 mask, const LaneVectors& a, const LaneVectors& b) {
     return {mask ? a.x : b.x, mask ? a.y : b.y, mask ? a.z : b.z};
@@ -485,14 +469,15 @@ void finishContacts(std::span<ContactManifoldInfo> manifolds,
         const LaneVectors rB = pointLanes(m.points, present, &ContactPointInfo::rB);
         const LaneVectors drift = pointLanes(m.points, present, &ContactPointInfo::drift);
         // Back from the points' friction directions into the manifold's basis.
-        const float4 &t1 = c.tangentImpulse[0], &t2 = c.tangentImpulse[1];
-        const LaneVectors &axis1 = c.axis[kTangent1Row], &axis2 = c.axis[kTangent2Row];
-        const LaneVectors friction{t1 * axis1.x + t2 * axis2.x, t1 * axis1.y + t2 * axis2.y,
-                                   t1 * axis1.z + t2 * axis2.z};
+        const float4 &lambda1 = c.tangentImpulse[0], &lambda2 = c.tangentImpulse[1];
+        const LaneVectors &t1 = c.axis[kTangent1Row], &t2 = c.axis[kTangent2Row];
+        const LaneVectors friction{lambda1 * t1.x + lambda2 * t2.x, lambda1 * t1.y + lambda2 * t2.y,
+                                   lambda1 * t1.z + lambda2 * t2.z};
         const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
         // Friction at its bound (within 0.1%) slides; compared squared, without a root.
         const float4 limit = 0.999f * c.friction * c.normalImpulse;
-        const int4 atBound = (limit > zero) & (t1 * t1 + t2 * t2 >= limit * limit);
+        const int4 atBound =
+            (limit > zero) & (lambda1 * lambda1 + lambda2 * lambda2 >= limit * limit);
         // How far the surfaces move over each other at a sticking point during this step's
         // integration (the split-impulse pseudo-velocities move the poses too). A sliding
         // point starts afresh when it sticks again.
