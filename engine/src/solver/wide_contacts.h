@@ -102,10 +102,9 @@ static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 
 /// The sets round alike (no fused multiply-adds), so they give the same bits. The functions
 /// below call the set wideKernels<W>() picks.
 template <int W> struct WideKernels {
-    void (*build)(std::span<const ContactConstraint>, const std::vector<std::vector<uint32_t>>&,
-                  std::vector<WideGroup<W>>&, std::vector<WideSplitGroup<W>>&);
+    void (*fill)(std::span<const ContactConstraint>, std::span<const uint32_t>, std::span<WideGroup<W>>,
+                 std::span<WideSplitGroup<W>>, std::span<SolverBody>);
     float (*solve)(std::span<WideGroup<W>>, std::span<SolverBody>, const WidePassSettings&, WideLaneChange*);
-    void (*warmStart)(std::span<const WideGroup<W>>, std::span<SolverBody>);
     void (*splitPass)(std::span<const WideGroup<W>>, std::span<WideSplitGroup<W>>, std::span<SplitVelocity>);
     void (*scatterSplit)(std::span<const WideGroup<W>>, std::span<const WideSplitGroup<W>>,
                          std::span<ContactConstraint>);
@@ -117,12 +116,34 @@ template <int W> struct WideKernels {
 /// The set this CPU runs for W lanes (W = 8 only where wideAvx2Available()).
 template <int W> const WideKernels<W>& wideKernels();
 
-/// The groups of one step, for W lanes (begin: from the constraints after the warm start), and
-/// beside each its split-impulse figures (`splits`, same index).
+/// `groups` (with their split figures `splits`, same index) filled from the rows `manifolds`
+/// of one colour, W to a group (the last group's lanes past them empty). With `warmStartBodies`
+/// not empty, each group's last impulses (as prepared, scaled by the warm-start factor) are
+/// applied to those bodies as soon as the group is filled, while it is in cache: the groups in
+/// order, as a warm start over them after packing would.
+template <int W>
+void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<const uint32_t> manifolds,
+                    std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                    std::span<SolverBody> warmStartBodies = {}) {
+    wideKernels<W>().fill(constraints, manifolds, groups, splits, warmStartBodies);
+}
+
+/// Groups for every colour, W lanes wide: the colours last to first (the first, the largest,
+/// solved last, where rows are satisfied best), each colour's manifolds in its order.
 template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
                                       const std::vector<std::vector<uint32_t>>& colours,
                                       std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
-    wideKernels<W>().build(constraints, colours, groups, splits);
+    size_t count = 0;
+    for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
+    groups.resize(count);
+    splits.resize(count);
+    size_t next = 0;
+    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour) {
+        const size_t n = (colour->size() + W - 1) / W;
+        fillWideGroups<W>(constraints, *colour, std::span<WideGroup<W>>(groups).subspan(next, n),
+                          std::span<WideSplitGroup<W>>(splits).subspan(next, n));
+        next += n;
+    }
 }
 
 /// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.
@@ -130,12 +151,6 @@ template <int W> void buildWideGroups(std::span<const ContactConstraint> constra
 template <int W> float solveWideGroups(std::span<WideGroup<W>> groups, std::span<SolverBody> bodies,
                                        const WidePassSettings& pass, WideLaneChange* changes = nullptr) {
     return wideKernels<W>().solve(groups, bodies, pass, changes);
-}
-
-/// Last step's impulses (as prepared, scaled by the warm-start factor) applied to the bodies,
-/// group by group.
-template <int W> void warmStartWideGroups(std::span<const WideGroup<W>> groups, std::span<SolverBody> bodies) {
-    wideKernels<W>().warmStart(groups, bodies);
 }
 
 /// One split-impulse pass over `groups` with their split figures (split_impulse.cpp's rows, W

@@ -33,55 +33,47 @@ void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<co
 
 
 template <int W>
-void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
-                     std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
-    size_t count = 0;
-    for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
+void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<const uint32_t> manifolds,
+                    std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                    std::span<SolverBody> warmStartBodies) {
     // Groups are kept from step to step and refilled: only the points a group uses are cleared
     // (a sphere's manifold has one of the four, and clearing all cost more than filling them).
-    groups.resize(count);
-    splits.resize(count);
-    size_t next = 0;
-    // The last colour first and the first, the largest, last: it holds most of the manifolds
-    // the greedy colouring met first, and the rows solved last are satisfied best. On the
-    // base-40 pyramid (10 passes, 10 s), when this was chosen, the worst box moved 3.1 cm this
-    // way, 5.4 cm in colour order and 4.3 cm alternating the two from pass to pass (block
-    // Gauss-Seidel: 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
-    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
-        for (size_t first = 0; first < colour->size(); first += W) {
-            WideSplitGroup<W>& s = splits[next];
-            WideGroup<W>& g = groups[next++];
-            const int live = static_cast<int>(std::min<size_t>(W, colour->size() - first));
-            g.pointCount = 0;
-            for (int l = 0; l < live; ++l)
-                g.pointCount = std::max(g.pointCount, constraints[(*colour)[first + l]].pointCount);
-            std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
-            std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
-            g.normal = {};
-            g.invMassA = g.invMassB = typename WideLanes<W>::F{};
+    for (size_t gi = 0; gi < groups.size(); ++gi) {
+        const std::span<const uint32_t> lanes = manifolds.subspan(gi * W, std::min<size_t>(W, manifolds.size() - gi * W));
+        WideSplitGroup<W>& s = splits[gi];
+        WideGroup<W>& g = groups[gi];
+        const int live = static_cast<int>(lanes.size());
+        g.pointCount = 0;
+        for (int l = 0; l < live; ++l) g.pointCount = std::max(g.pointCount, constraints[lanes[l]].pointCount);
+        std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
+        std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
+        g.normal = {};
+        g.invMassA = g.invMassB = typename WideLanes<W>::F{};
+        bool filled = false;
 #if defined(__AVX2__)
-            if constexpr (W == 8)
-                if (g.pointCount >= 2) {
-                    static const ContactConstraint kNone{}; // an empty lane's row: all zero
-                    const ContactConstraint* rows[8];
-                    for (int l = 0; l < 8; ++l) {
-                        rows[l] = l < live ? &constraints[(*colour)[first + l]] : &kNone;
-                        g.constraint[l] = l < live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
-                        g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
-                        g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
-                        wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
-                    }
-                    withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
-                    continue;
+        if constexpr (W == 8)
+            if (g.pointCount >= 2) {
+                static const ContactConstraint kNone{}; // an empty lane's row: all zero
+                const ContactConstraint* rows[8];
+                for (int l = 0; l < 8; ++l) {
+                    rows[l] = l < live ? &constraints[lanes[l]] : &kNone;
+                    g.constraint[l] = l < live ? lanes[l] : WideGroup<W>::kEmpty;
+                    g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
+                    g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
+                    wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
                 }
+                withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
+                filled = true;
+            }
 #endif
+        if (!filled) {
             std::memset(static_cast<void*>(g.points), 0, sizeof(WidePoint<W>) * g.pointCount);
             s = WideSplitGroup<W>{};
             for (int l = 0; l < W; ++l) {
-                g.constraint[l] = l < live ? (*colour)[first + l] : WideGroup<W>::kEmpty;
+                g.constraint[l] = l < live ? lanes[l] : WideGroup<W>::kEmpty;
                 g.bodyA[l] = g.bodyB[l] = 0;
                 if (l >= live) continue;
-                const ContactConstraint& c = constraints[(*colour)[first + l]];
+                const ContactConstraint& c = constraints[lanes[l]];
                 g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
@@ -108,6 +100,10 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
                 }
             }
         }
+        // Its warm start while it is in cache.
+        if (!warmStartBodies.empty())
+            withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, warmStartBodies); });
+    }
 }
 
 template <int W>
@@ -122,7 +118,7 @@ void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<Contact
 
 /// This set's entry points (wide_contacts.h's wideKernels).
 template <int W> WideKernels<W> kernelTable() {
-    return {&buildWideGroups<W>, &solveWideGroups<W>, &warmStartWideGroups<W>, &solveWideSplitPass<W>,
+    return {&fillWideGroups<W>, &solveWideGroups<W>, &solveWideSplitPass<W>,
             &scatterWideSplitImpulses<W>, &shockWideGroup<W>, &scatterWideImpulses<W>};
 }
 

@@ -139,8 +139,11 @@ template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W
     for (const ShockVisit& v : d.visits) d.visitsByLevel[d.levelStart[v.level]++] = v;
 }
 
-/// Colour and pack the step's rows (warm starting reads the groups, so this comes first).
-void pack(SolveContext& ctx) {
+/// Colour the step's rows, pack them into groups and warm start each group as it is packed
+/// (colour by colour in solve order, each colour's groups spread over the step's threads:
+/// they share no moving body, so the bodies get what a warm start after packing would give
+/// them), then the overflow's one by one.
+void warmStart(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     d.shock = shockPassRuns(ctx.solver);
     d.eight = useEightLanes(ctx.solver);
@@ -155,34 +158,38 @@ void pack(SolveContext& ctx) {
     d.graph.swap(d.graphNow);
     if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
+    // The last colour first and the first, the largest, last: it holds most of the manifolds
+    // the greedy colouring met first, and the rows solved last are satisfied best. On the
+    // base-40 pyramid (10 passes, 10 s), when this was chosen, the worst box moved 3.1 cm this
+    // way, 5.4 cm in colour order and 4.3 cm alternating the two from pass to pass (block
+    // Gauss-Seidel: 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
+    const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
+    d.colourStart.assign(1, 0);
+    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
+        d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        buildWideGroups<W>(ctx.constraints, d.colours.colours, groups, splitGroups<W>(d));
+        std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
+        groups.resize(d.colourStart.back());
+        splits.resize(d.colourStart.back());
+        for (size_t k = 0; k + 1 < d.colourStart.size(); ++k) {
+            const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
+            const uint32_t first = d.colourStart[k];
+            ctx.tasks.parallelFor(d.colourStart[k + 1] - first, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
+                fillWideGroups<W>(ctx.constraints, colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
+                                  std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
+                                  std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin), ctx.bodies);
+            });
+        }
         if (d.shock && !kept) planShockVisits(d, groups);
     });
-    // buildWideGroups packs the colours last to first.
-    d.colourStart.assign(1, 0);
-    for (auto colour = d.colours.colours.rbegin(); colour != d.colours.colours.rend(); ++colour)
-        d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
-    ctx.stats.colours = static_cast<int>(d.colours.colours.size());
+    ctx.stats.colours = static_cast<int>(colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
     ctx.stats.simdBuild = !d.eight ? "SSE2" : wideAvx512Used() ? "AVX-512VL" : "AVX2";
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     if (!ctx.figures.empty())
-        for (size_t k = 0; k < d.colours.colours.size(); ++k)
-            for (uint32_t i : d.colours.colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
-}
-
-/// The warm start over the groups, then the overflow's one by one.
-void warmStart(SolveContext& ctx) {
-    pack(ctx);
-    WideData& d = ctx.dataAs<WideData>();
-    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
-            warmStartWideGroups<W>(run, ctx.bodies);
-            return 0.0f;
-        });
-    });
+        for (size_t k = 0; k < colours.size(); ++k)
+            for (uint32_t i : colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
     std::span<const ContactConstraint> constraints(ctx.constraints);
     for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
 }
