@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <numeric>
+#include <thread>
 #include <vector>
 
 using tumble::TaskSystem;
@@ -105,4 +106,28 @@ TEST(TaskSystem, ALoopWithMoreBlocksThanTheLastRunsEachBlockOnce) {
     }
     EXPECT_EQ(doubled, 0);
     EXPECT_EQ(missed, 0);
+}
+
+TEST(TaskSystem, EachThreadTakesWholeRunsOfNeighbouringBlocks) {
+    // A loop's blocks are cut into one run of neighbouring blocks per thread, each run taken
+    // whole by one thread, so the same part of every loop tends to stay on the same core. With
+    // three threads and 30 blocks the runs are blocks 0-9, 10-19 and 20-29: each run's blocks
+    // ran on one thread, in order, whichever thread took it.
+    TaskSystem tasks;
+    tasks.setThreads(3);
+    for (int loop = 0; loop < 500; ++loop) {
+        std::vector<std::thread::id> ranOn(30);
+        std::atomic<int> next{0};
+        std::vector<int> position(30, -1);
+        tasks.parallelFor(300, 10, [&](uint32_t begin, uint32_t end) {
+            ASSERT_EQ(end - begin, 10u);
+            ranOn[begin / 10] = std::this_thread::get_id();
+            position[begin / 10] = next.fetch_add(1);
+        });
+        for (int run = 0; run < 3; ++run)
+            for (int b = run * 10 + 1; b < run * 10 + 10; ++b) {
+                ASSERT_EQ(ranOn[b], ranOn[run * 10]) << "loop " << loop << ", block " << b;
+                ASSERT_GT(position[b], position[b - 1]) << "loop " << loop << ", block " << b;
+            }
+    }
 }

@@ -29,8 +29,8 @@ void relax(int polls) {
     std::this_thread::yield();
 }
 
-// The low half of the claim word once a loop is over: no block number reaches it.
-constexpr uint64_t kClosed = 0xffffffffu;
+// The low half of a run's claim word: open, taken, or closed once its loop is over.
+constexpr uint64_t kOpen = 0, kTaken = 1, kClosed = 0xffffffffu;
 
 int64_t since(Clock::time_point t0) {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
@@ -47,7 +47,7 @@ void TaskSystem::setThreads(int threads) {
     stop_.store(false);
     for (size_t i = 0; i < want; ++i) {
         Worker& w = *workers_.emplace_back(std::make_unique<Worker>());
-        w.thread = std::thread([this, &w] { workerMain(w); });
+        w.thread = std::thread([this, &w, index = uint32_t(i + 1), seen = loop_] { workerMain(w, index, seen); });
     }
 }
 
@@ -55,8 +55,8 @@ void TaskSystem::stopWorkers() {
     if (workers_.empty()) return;
     stop_.store(true);
     // A new loop number wakes the sleepers; they see stop_ and leave.
-    claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
-    claim_.notify_all();
+    posted_.store(uint64_t(++loop_) << 32, std::memory_order_release);
+    posted_.notify_all();
     for (auto& w : workers_) w->thread.join();
     workers_.clear();
 }
@@ -74,61 +74,70 @@ std::vector<int64_t> TaskSystem::busyNanoseconds() const {
 
 void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     const uint32_t blocks = (count + grain - 1) / grain;
-    // Close the last loop's word first. A worker that read it while its blocks were all
-    // claimed, then reads the fields below, would otherwise find a block "left" (this loop
-    // has more) and claim it against the last loop's number, before this loop is posted.
-    // Stored before the fields, which are stored with release: a worker that sees any of them
-    // sees this word closed, and its claim fails.
-    claim_.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
+    const uint32_t runs = std::min<uint32_t>(blocks, static_cast<uint32_t>(threads()));
+    // Close the last loop's runs first. A worker that read a run's word while it was open,
+    // then reads the fields below, would otherwise take it against the last loop's number
+    // with this loop's body, before this loop is posted. Stored before the fields, which are
+    // stored with release: a worker that sees any of them sees the words closed, and its
+    // claim fails.
+    for (RunClaim& c : claims_) c.word.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
     fn_.store(fn, std::memory_order_release);
     ctx_.store(ctx, std::memory_order_release);
     count_.store(count, std::memory_order_release);
     grain_.store(grain, std::memory_order_release);
     blocks_.store(blocks, std::memory_order_release);
+    runs_.store(runs, std::memory_order_release);
     finished_.store(0, std::memory_order_relaxed);
-    claim_.store(uint64_t(++loop_) << 32, std::memory_order_release);
-    claim_.notify_all();
-    work(loop_, callerBusy_);
-    for (int polls = 0; finished_.load(std::memory_order_acquire) < blocks; ++polls) relax(polls);
+    ++loop_;
+    for (uint32_t r = 0; r < runs; ++r)
+        claims_[r].word.store((uint64_t(loop_) << 32) | kOpen, std::memory_order_release);
+    posted_.store(uint64_t(loop_) << 32, std::memory_order_release);
+    posted_.notify_all();
+    work(loop_, 0, callerBusy_);
+    for (int polls = 0; finished_.load(std::memory_order_acquire) < runs; ++polls) relax(polls);
 }
 
-void TaskSystem::work(uint32_t loop, std::atomic<int64_t>& busy) {
-    for (;;) {
-        uint64_t c = claim_.load(std::memory_order_acquire);
-        if (uint32_t(c >> 32) != loop) break;
-        const uint32_t next = uint32_t(c);
+void TaskSystem::work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy) {
+    const Clock::time_point t0 = Clock::now();
+    const uint32_t threadCount = static_cast<uint32_t>(threads());
+    for (uint32_t k = 0; k < threadCount; ++k) {
+        // Its own run first, then the others', each once.
+        const uint32_t r = (self + k) % threadCount;
+        uint64_t c = claims_[r].word.load(std::memory_order_acquire);
+        if (c != ((uint64_t(loop) << 32) | kOpen)) continue;
         // Read before the claim; a successful claim proves they were this loop's (run).
         const BlockFn fn = fn_.load(std::memory_order_acquire);
         void* const ctx = ctx_.load(std::memory_order_acquire);
         const uint32_t count = count_.load(std::memory_order_acquire);
         const uint32_t grain = grain_.load(std::memory_order_acquire);
-        if (next >= blocks_.load(std::memory_order_acquire)) break;
-        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel)) continue;
-        const uint32_t begin = next * grain;
-        const Clock::time_point t0 = Clock::now();
-        fn(ctx, begin, std::min(count, begin + grain));
-        busy.fetch_add(since(t0), std::memory_order_relaxed);
+        const uint32_t blocks = blocks_.load(std::memory_order_acquire);
+        const uint32_t runs = runs_.load(std::memory_order_acquire);
+        if (!claims_[r].word.compare_exchange_strong(c, (uint64_t(loop) << 32) | kTaken, std::memory_order_acq_rel))
+            continue;
+        // Run r is blocks [r B / R, (r + 1) B / R), each handed to the body whole.
+        for (uint32_t b = r * blocks / runs, last = (r + 1) * blocks / runs; b < last; ++b)
+            fn(ctx, b * grain, std::min(count, (b + 1) * grain));
         finished_.fetch_add(1, std::memory_order_release);
     }
+    busy.fetch_add(since(t0), std::memory_order_relaxed);
 }
 
-void TaskSystem::workerMain(Worker& self) {
-    uint32_t seen = uint32_t(claim_.load(std::memory_order_acquire) >> 32);
+void TaskSystem::workerMain(Worker& self, uint32_t index, uint32_t seen) {
     Clock::time_point idleSince = Clock::now();
     for (int polls = 0;; ++polls) {
-        const uint64_t c = claim_.load(std::memory_order_acquire);
+        const uint64_t c = posted_.load(std::memory_order_acquire);
         if (stop_.load(std::memory_order_relaxed)) return;
         const uint32_t loop = uint32_t(c >> 32);
         if (loop != seen) {
             seen = loop;
-            work(loop, self.busy);
+            work(loop, index, self.busy);
             idleSince = Clock::now();
             polls = 0;
             continue;
         }
         relax(polls);
         // The clock is read every 64 polls: cheap enough to poll, fine enough to sleep on time.
-        if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime) claim_.wait(c, std::memory_order_acquire);
+        if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime) posted_.wait(c, std::memory_order_acquire);
     }
 }
 

@@ -3,19 +3,24 @@
 // the contact rows, the manifolds of one colour). The stepping thread takes part: with
 // threads() == 1 there are no workers and a loop runs inline, in one piece.
 //
-// A loop is cut into blocks of `grain` indices that the threads claim one at a time, so the
-// split follows whoever is free, not the thread count. Results therefore must not depend on
-// which thread ran which block: a body writes only what its own indices own, and anything
-// summed across blocks is summed later in index order (or is exact in any order: integer
-// counts, min and max). That is what keeps a step bit-identical at any thread count.
+// A loop is cut into blocks of `grain` indices, and the blocks into one run of neighbouring
+// blocks per thread: thread t first takes run t, the same part of every loop of the same size,
+// so what a thread wrote in one loop (the rows of its run of manifolds, the bodies of its run
+// of a colour's groups) is in its own core's cache when the next loop reads it, instead of
+// being fetched from the other core's. A thread done with its run takes any run not yet
+// begun, so a worker that is late (asleep, or descheduled) only loses its run to another
+// thread, never holds up the loop. Results therefore must not depend on which thread ran
+// which block: a body writes only what its own indices own, and anything summed across
+// blocks is summed later in index order (or is exact in any order: integer counts, min and
+// max). That is what keeps a step bit-identical at any thread count.
 //
-// Claiming is lock-free: one 64-bit word holds the loop's number in its high half and the
-// next unclaimed block in its low half. A worker claims a block by compare-and-swap against
-// the word it saw, so one that wakes late cannot take a block of a later loop with an
-// earlier loop's body, nor one of a loop being posted (the word is closed before the loop's
-// fields change); the stepping thread waits only for the blocks to be finished, never for a
+// Claiming is lock-free: each run has a 64-bit word with the loop's number in its high half
+// and whether the run is taken in its low half; a thread takes a run by compare-and-swap
+// against the word it saw, so one that wakes late cannot take a run of a later loop with an
+// earlier loop's body, nor one of a loop being posted (the words are closed before the loop's
+// fields change); the stepping thread waits only for the runs to be finished, never for a
 // sleeping worker. Workers spin for a while after a loop (a step runs dozens back to back),
-// then sleep on the word until the next loop is posted.
+// then sleep until the next loop is posted.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -65,23 +70,29 @@ private:
         std::thread thread;
         std::atomic<int64_t> busy{0};
     };
+    /// A run's claim word, alone on its cache line: loop number << 32 | 1 once taken.
+    struct alignas(64) RunClaim {
+        std::atomic<uint64_t> word{0};
+    };
 
     void run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx);
-    /// Claims and runs blocks of the loop numbered `loop` until none is left, adding the time
-    /// spent in them to `busy`.
-    void work(uint32_t loop, std::atomic<int64_t>& busy);
-    void workerMain(Worker& self);
+    /// Runs what thread `self` (0: the caller) can take of the loop numbered `loop`: its own
+    /// run first, then any other not yet begun, adding the time spent to `busy`.
+    void work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy);
+    /// `seen`: the last loop posted before the worker was started, which it does not run.
+    void workerMain(Worker& self, uint32_t index, uint32_t seen);
     void stopWorkers();
 
     std::vector<std::unique_ptr<Worker>> workers_;
     std::atomic<int64_t> callerBusy_{0};
-    // The posted loop: written by the caller only once the previous loop's word is closed,
+    // The posted loop: written by the caller only once the previous loop's words are closed,
     // read by a worker before the claim that validates them.
     std::atomic<BlockFn> fn_{nullptr};
     std::atomic<void*> ctx_{nullptr};
-    std::atomic<uint32_t> count_{0}, grain_{1}, blocks_{0};
-    alignas(64) std::atomic<uint64_t> claim_{0};  ///< loop number << 32 | next block
-    alignas(64) std::atomic<uint32_t> finished_{0}; ///< blocks of the current loop done
+    std::atomic<uint32_t> count_{0}, grain_{1}, blocks_{0}, runs_{0};
+    alignas(64) std::atomic<uint64_t> posted_{0};  ///< the loop number << 32, what workers watch
+    RunClaim claims_[kMaxThreads];                 ///< run r of the current loop
+    alignas(64) std::atomic<uint32_t> finished_{0}; ///< runs of the current loop done
     std::atomic<bool> stop_{false};
     uint32_t loop_ = 0;                            ///< the caller's count of loops posted
 };
