@@ -73,6 +73,12 @@ json eventsJson(const World& world) {
 }
 
 /// ms per step each thread spent in the step's parallel loops, from their sums over `steps`.
+/// With threads 0, what the world's timing chose (World::threadChoice).
+json threadChoiceJson(const ThreadChoice& c) {
+    return {{"automatic", c.automatic}, {"cores", c.cores},          {"chosen", c.chosen},
+            {"trials", c.trials},       {"oneThreadMs", c.oneMs}, {"allThreadsMs", c.allMs}};
+}
+
 json threadMeans(const std::vector<double>& sums, size_t steps) {
     json out = json::array();
     for (double ms : sums) out.push_back(steps > 0 ? ms / double(steps) : 0.0);
@@ -256,7 +262,8 @@ int runHeadless(const HeadlessOptions& o) {
         if (probing) probe = probeJson(world, world.solverProbe());
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         const Profile& profile = world.profile();
-        threadMs.resize(std::min<size_t>(profile.threads, profile.threadBusy.size()), 0.0);
+        // Grown only: with threads 0 the count changes from step to step (World::threadChoice).
+        threadMs.resize(std::max(threadMs.size(), std::min<size_t>(profile.threads, profile.threadBusy.size())), 0.0);
         for (size_t k = 0; k < threadMs.size(); ++k) threadMs[k] += profile.threadBusy[k];
         if (compare) compare->step(world);
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);
@@ -314,6 +321,7 @@ int runHeadless(const HeadlessOptions& o) {
           {"msPerStepMean", mean},
           {"threads", world.profile().threads},
           {"threadMsPerStepMean", threadMeans(threadMs, stepMs.size())},
+          {"threadChoice", threadChoiceJson(world.threadChoice())},
           {"bodyCount", world.bodyCount()},
           {"contactCount", c.contacts},
           {"pairCount", c.pairs},

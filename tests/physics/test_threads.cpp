@@ -94,11 +94,36 @@ TEST(Threads, TheSettingLoadsWritesAndRefusesOutOfRange) {
     EXPECT_EQ(s.threads, 3);
 }
 
-TEST(Threads, ZeroMeansOnePerCore) {
+TEST(Threads, ZeroLetsTheWorldTimeOneThreadAgainstOnePerCoreWithTheSameBits) {
     Settings s;
-    EXPECT_EQ(s.threads, 0) << "the default: every core";
+    EXPECT_EQ(s.threads, 0) << "the default: auto";
     const int cores = static_cast<int>(std::thread::hardware_concurrency());
-    EXPECT_EQ(stepThreads(s), std::max(1, std::min(cores, 64)));
+    EXPECT_EQ(stepThreads(s), std::max(1, std::min(cores, 64))) << "the most it tries";
+    // While it times the two counts it switches between them step by step; the pyramid moves
+    // exactly as at one thread.
+    World chooses = loadScene("pyramid-large");
+    World one = loadScene("pyramid-large");
+    chooses.settings().solver.method = one.settings().solver.method = "wide";
+    chooses.settings().threads = 0;
+    one.settings().threads = 1;
+    bool sawOne = false, sawAll = false;
+    for (int i = 0; i < 48; ++i) {
+        chooses.step();
+        one.step();
+        sawOne |= chooses.profile().threads == 1;
+        sawAll |= chooses.profile().threads == stepThreads(s);
+    }
+    EXPECT_EQ(chooses.stateHash(), one.stateHash());
+    const ThreadChoice& c = chooses.threadChoice();
+    EXPECT_TRUE(c.automatic);
+    EXPECT_FALSE(one.threadChoice().automatic);
+    if (stepThreads(s) > 1) {
+        EXPECT_TRUE(sawOne && sawAll) << "a trial steps at both counts";
+        EXPECT_EQ(c.trials, 1);
+        EXPECT_GT(c.oneMs, 0.0f);
+        EXPECT_GT(c.allMs, 0.0f);
+        EXPECT_TRUE(c.chosen == 1 || c.chosen == stepThreads(s));
+    }
     s.threads = 3;
     EXPECT_EQ(stepThreads(s), 3);
     World w(s);

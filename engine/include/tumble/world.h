@@ -55,8 +55,24 @@ struct Profile {
     std::array<float, 16> threadBusy{};
 };
 
-/// Threads a step with these settings runs on: Settings::threads, or with 0 one per core.
+/// The most threads a step with these settings runs on: Settings::threads, or with 0 one per
+/// core (of which the world may choose one: World::threadChoice).
 int stepThreads(const Settings& settings);
+
+/// How a world with Settings::threads 0 ("auto") chose its thread count: in a trial it steps
+/// in turn at one per core and at one thread, and keeps the count whose median step was
+/// shorter (one per core only when at least 3 % faster) until the next trial, some hundreds
+/// of steps later. The bits are the same at any count: this is speed alone.
+struct ThreadChoice {
+    bool automatic = false; ///< Settings::threads is 0
+    int cores = 1;          ///< one per core: what the trial runs against one thread
+    int chosen = 1;         ///< the count of the last step (a trial alternates)
+    bool trial = false;     ///< a trial is under way
+    int trials = 0;         ///< trials finished so far
+    float oneMs = 0.0f;     ///< the last trial's median step at one thread, ms (wall time)
+    float allMs = 0.0f;     ///< ... and at `cores` threads
+    int nextTrial = 0;      ///< steps until the next trial
+};
 
 /// One stage of the step for display: its name, its field and what it does. `inside` is 1
 /// for the stages the solve is made of (their times are part of `solve`).
@@ -329,6 +345,9 @@ public:
     const StepTrace& stepTrace() const;
 
     const Profile& profile() const { return profile_; }
+    /// With Settings::threads 0, how the thread count was chosen (ThreadChoice); otherwise
+    /// `automatic` is false.
+    const ThreadChoice& threadChoice() const;
     const Counters& counters() const { return counters_; }
     /// Put back the figures a recorded step reported (the recorder, after re-running a step
     /// from a rebuilt broad phase, whose work counts and timings differ from the original's).

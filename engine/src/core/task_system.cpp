@@ -68,6 +68,7 @@ void TaskSystem::resetBusy() {
 
 std::vector<int64_t> TaskSystem::busyNanoseconds() const {
     std::vector<int64_t> out{callerBusy_.load(std::memory_order_relaxed)};
+    if (alone_) return out;
     for (const auto& w : workers_) out.push_back(w->busy.load(std::memory_order_relaxed));
     return out;
 }

@@ -44,14 +44,18 @@ public:
     /// Total threads including the caller's, clamped to [1, kMaxThreads]. Starts or stops
     /// workers; call between loops only.
     void setThreads(int threads);
-    int threads() const { return static_cast<int>(workers_.size()) + 1; }
+    /// Threads the loops run on now: 1 while alone, else the workers and the caller.
+    int threads() const { return alone_ ? 1 : static_cast<int>(workers_.size()) + 1; }
+    /// While `alone`, loops run on the calling thread in one piece and the workers, kept, go
+    /// to sleep once idle: switching between one thread and all costs no thread's start.
+    void setAlone(bool alone) { alone_ = alone; }
 
     /// body(begin, end) over [0, count) in blocks of `grain` indices, on every thread; returns
     /// when all are done. Loops do not nest.
     template <class Body> void parallelFor(uint32_t count, uint32_t grain, Body&& body) {
         if (count == 0) return;
         grain = grain == 0 ? 1 : grain;
-        if (workers_.empty() || count <= grain) {
+        if (workers_.empty() || alone_ || count <= grain) {
             body(0u, count);
             return;
         }
@@ -60,7 +64,7 @@ public:
             const_cast<void*>(static_cast<const void*>(&body)));
     }
 
-    /// Nanoseconds each thread spent in loop bodies since resetBusy, the caller's first.
+    /// Nanoseconds each of threads() spent in loop bodies since resetBusy, the caller's first.
     void resetBusy();
     std::vector<int64_t> busyNanoseconds() const;
 
@@ -95,6 +99,7 @@ private:
     alignas(64) std::atomic<uint32_t> finished_{0}; ///< runs of the current loop done
     std::atomic<bool> stop_{false};
     uint32_t loop_ = 0;                            ///< the caller's count of loops posted
+    bool alone_ = false;                           ///< setAlone
 };
 
 } // namespace tumble

@@ -10,6 +10,7 @@
 #include "solver/joint_rows.h"
 #include "solver/position_solver.h"
 #include "solver/solve_context.h"
+#include "world/thread_choice.h"
 #include "tumble/world.h"
 
 #include <memory>
@@ -31,6 +32,7 @@ struct NarrowBlock {
 
 struct StepPipeline {
     TaskSystem tasks;                              ///< the step's threads (Settings::threads)
+    ThreadChooser threadChooser;                   ///< with Settings::threads 0
     std::unique_ptr<Broadphase> broadphase;
     std::vector<Aabb> boxes;                       ///< by slot: this step's bounding boxes
     std::vector<BodyPair> pairs;                   ///< this step's candidate pairs, sorted

@@ -9,6 +9,7 @@
 #include "world/timer.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -442,8 +443,14 @@ void World::step() {
     pipeline_->lastSettings = settings_;
     pipeline_->hasLastSettings = true;
     TaskSystem& tasks = pipeline_->tasks;
-    tasks.setThreads(stepThreads(settings_));
+    ThreadChooser& chooser = pipeline_->threadChooser;
+    const int cores = stepThreads(settings_);
+    const int threads = settings_.threads == 0 ? chooser.next(cores) : cores;
+    if (settings_.threads != 0) chooser.off();
+    tasks.setThreads(cores);
+    tasks.setAlone(threads == 1);
     tasks.resetBusy();
+    const auto started = std::chrono::steady_clock::now();
     if (settings_.watchdog.enabled && !hasLastEnergy_) {
         // The watchdog's energy baseline: the state this step starts from.
         lastKinetic_ = lastKinetic2_ = kineticEnergy();
@@ -506,9 +513,15 @@ void World::step() {
     profile_.threads = static_cast<int>(busy.size());
     for (size_t i = 0; i < busy.size(); ++i)
         profile_.threadBusy[std::min(i, profile_.threadBusy.size() - 1)] += static_cast<float>(busy[i] * 1e-6);
-    ScopedTimer t(profile_.watchdog);
-    finishStep();
+    {
+        ScopedTimer t(profile_.watchdog);
+        finishStep();
+    }
+    if (settings_.threads == 0)
+        chooser.record(threads, std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - started).count());
 }
+
+const ThreadChoice& World::threadChoice() const { return pipeline_->threadChooser.choice(); }
 
 // --- measurements ---------------------------------------------------------------------------
 
