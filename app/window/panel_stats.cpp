@@ -59,14 +59,14 @@ void drawThreads(App& app) {
                 "row reads the one before); the wide method's colours spread.");
     const ThreadChoice& choice = app.world.threadChoice();
     if (choice.automatic && choice.cores > 1) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
         if (choice.trials == 0)
-            ImGui::TextDisabled("auto: timing %d threads against 1...", choice.cores);
-        else if (choice.trial)
-            ImGui::TextDisabled("auto: timing again (last: 1 thread %.2f ms, %d: %.2f ms a step)", choice.oneMs,
-                                choice.cores, choice.allMs);
+            ImGui::TextWrapped("auto: timing %d threads against 1...", choice.cores);
         else
-            ImGui::TextDisabled("auto: runs %d (1 thread %.2f ms, %d: %.2f ms a step)", choice.chosen, choice.oneMs,
-                                choice.cores, choice.allMs);
+            ImGui::TextWrapped("auto: %s %d thread%s (a step took %.2f ms at 1, %.2f ms at %d)",
+                               choice.trial ? "timing again; ran" : "runs", choice.chosen, choice.chosen == 1 ? "" : "s",
+                               choice.oneMs, choice.allMs, choice.cores);
+        ImGui::PopStyleColor();
         itemTooltip("What the last trial measured: the median wall time of a step at one thread and at one "
                     "per core, each over 12 steps taken in blocks of 8 in turn (the first 2 of each block, "
                     "whose data is still in the other core's cache, not counted). One per core is kept only "
