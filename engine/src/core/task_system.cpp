@@ -45,6 +45,8 @@ void TaskSystem::setThreads(int threads) {
     if (want == workers_.size()) return;
     stopWorkers();
     stop_.store(false);
+    // Set before any worker starts (its start happens after this) and not again while one runs.
+    pool_ = static_cast<uint32_t>(want + 1);
     for (size_t i = 0; i < want; ++i) {
         Worker& w = *workers_.emplace_back(std::make_unique<Worker>());
         w.thread = std::thread([this, &w, index = uint32_t(i + 1), seen = loop_] { workerMain(w, index, seen); });
@@ -75,13 +77,13 @@ std::vector<int64_t> TaskSystem::busyNanoseconds() const {
 
 void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     const uint32_t blocks = (count + grain - 1) / grain;
-    const uint32_t runs = std::min<uint32_t>(blocks, static_cast<uint32_t>(threads()));
+    const uint32_t runs = std::min(blocks, pool_);
     // Close the last loop's runs first. A worker that read a run's word while it was open,
     // then reads the fields below, would otherwise take it against the last loop's number
     // with this loop's body, before this loop is posted. Stored before the fields, which are
     // stored with release: a worker that sees any of them sees the words closed, and its
     // claim fails.
-    for (RunClaim& c : claims_) c.word.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
+    for (uint32_t r = 0; r < pool_; ++r) claims_[r].word.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
     fn_.store(fn, std::memory_order_release);
     ctx_.store(ctx, std::memory_order_release);
     count_.store(count, std::memory_order_release);
@@ -100,10 +102,10 @@ void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
 
 void TaskSystem::work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy) {
     const Clock::time_point t0 = Clock::now();
-    const uint32_t threadCount = static_cast<uint32_t>(threads());
-    for (uint32_t k = 0; k < threadCount; ++k) {
+    // The whole pool, not threads(): the caller may be setting setAlone for its next loop.
+    for (uint32_t k = 0; k < pool_; ++k) {
         // Its own run first, then the others', each once.
-        const uint32_t r = (self + k) % threadCount;
+        const uint32_t r = (self + k) % pool_;
         uint64_t c = claims_[r].word.load(std::memory_order_acquire);
         if (c != ((uint64_t(loop) << 32) | kOpen)) continue;
         // Read before the claim; a successful claim proves they were this loop's (run).

@@ -99,7 +99,8 @@ private:
     alignas(64) std::atomic<uint32_t> finished_{0}; ///< runs of the current loop done
     std::atomic<bool> stop_{false};
     uint32_t loop_ = 0;                            ///< the caller's count of loops posted
-    bool alone_ = false;                           ///< setAlone
+    bool alone_ = false;                           ///< setAlone (read by the caller only)
+    uint32_t pool_ = 1;                            ///< the workers and the caller
 };
 
 } // namespace tumble
