@@ -72,13 +72,13 @@ json eventsJson(const World& world) {
     return out;
 }
 
-/// ms per step each thread spent in the step's parallel loops, from their sums over `steps`.
 /// With threads 0, what the world's timing chose (World::threadChoice).
 json threadChoiceJson(const ThreadChoice& c) {
-    return {{"automatic", c.automatic}, {"cores", c.cores},          {"chosen", c.chosen},
+    return {{"automatic", c.automatic}, {"cores", c.cores},       {"chosen", c.chosen},
             {"trials", c.trials},       {"oneThreadMs", c.oneMs}, {"allThreadsMs", c.allMs}};
 }
 
+/// ms per step each thread spent in the step's parallel loops, from their sums over `steps`.
 json threadMeans(const std::vector<double>& sums, size_t steps) {
     json out = json::array();
     for (double ms : sums) out.push_back(steps > 0 ? ms / double(steps) : 0.0);
@@ -263,7 +263,9 @@ int runHeadless(const HeadlessOptions& o) {
         stepMs.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
         const Profile& profile = world.profile();
         // Grown only: with threads 0 the count changes from step to step (World::threadChoice).
-        threadMs.resize(std::max(threadMs.size(), std::min<size_t>(profile.threads, profile.threadBusy.size())), 0.0);
+        threadMs.resize(
+            std::max(threadMs.size(), std::min<size_t>(profile.threads, profile.threadBusy.size())),
+            0.0);
         for (size_t k = 0; k < threadMs.size(); ++k) threadMs[k] += profile.threadBusy[k];
         if (compare) compare->step(world);
         maxPenetration = std::max(maxPenetration, world.counters().maxPenetration);

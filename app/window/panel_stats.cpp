@@ -48,15 +48,16 @@ void drawThreads(App& app) {
     char format[32];
     std::snprintf(format, sizeof format, s.threads == 0 ? "auto (1 or %d)" : "%%d", cores);
     if (ImGui::SliderInt("threads", &s.threads, 0, std::max(8, 2 * cores), format)) clampSettings(s);
-    itemTooltip("Threads a step runs on, the stepping thread included (settings.threads in a scene "
-                "file, --set threads=N). 0 (auto): the world times its steps at one per core and at one "
-                "thread, in turn, and keeps the faster; it tries again every 600 steps, or sooner when "
-                "the step's time moves by 30 %. The broad phase's queries, the narrow phase's pairs, the "
-                "contact rows, the bodies' integration and the wide method's colours are cut into one "
-                "run of blocks per thread; each block writes only what its own pairs, rows or bodies "
-                "own, so the step gives the same bits at any count: this changes speed, never the "
-                "simulation (and wakes nothing). Block Gauss-Seidel's passes stay on one thread (each "
-                "row reads the one before); the wide method's colours spread.");
+    itemTooltip(
+        "Threads a step runs on, the stepping thread included (settings.threads in a scene "
+        "file, --set threads=N). 0 (auto): the world times its steps at one per core and at one "
+        "thread, in turn, and keeps the faster; it tries again every 600 steps, or sooner when "
+        "the step's time moves by 30 %. The broad phase's queries, the narrow phase's pairs, the "
+        "contact rows, the bodies' integration and the wide method's colours are cut into one "
+        "run of blocks per thread; each block writes only what its own pairs, rows or bodies "
+        "own, so the step gives the same bits at any count: this changes speed, never the "
+        "simulation (and wakes nothing). Block Gauss-Seidel's passes stay on one thread (each "
+        "row reads the one before); the wide method's colours spread.");
     const ThreadChoice& choice = app.world.threadChoice();
     if (choice.automatic && choice.cores > 1) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
@@ -64,14 +65,16 @@ void drawThreads(App& app) {
             ImGui::TextWrapped("auto: timing %d threads against 1...", choice.cores);
         else
             ImGui::TextWrapped("auto: %s %d thread%s (a step took %.2f ms at 1, %.2f ms at %d)",
-                               choice.trial ? "timing again; ran" : "runs", choice.chosen, choice.chosen == 1 ? "" : "s",
-                               choice.oneMs, choice.allMs, choice.cores);
+                               choice.trial ? "timing again; ran" : "runs", choice.chosen,
+                               choice.chosen == 1 ? "" : "s", choice.oneMs, choice.allMs,
+                               choice.cores);
         ImGui::PopStyleColor();
-        itemTooltip("What the last trial measured: the median wall time of a step at one thread and at one "
-                    "per core, each over 12 steps taken in blocks of 8 in turn (the first 2 of each block, "
-                    "whose data is still in the other core's cache, not counted). One per core is kept only "
-                    "when at least 3 % faster. Where moving a cache line between the cores is slow, the data "
-                    "each stage hands the next crosses between them and one thread wins.");
+        itemTooltip(
+            "What the last trial measured: the median wall time of a step at one thread and at one "
+            "per core, each over 12 steps taken in blocks of 8 in turn (the first 2 of each block, "
+            "whose data is still in the other core's cache, not counted). One per core is kept "
+            "only when at least 3 % faster. Where moving a cache line between the cores is slow, "
+            "the data each stage hands the next crosses between them and one thread wins.");
     }
     const Profile& p = app.world.profile();
     if (p.threads <= 1) {

@@ -11,7 +11,8 @@ using tumble::ThreadChooser;
 namespace {
 
 /// Steps the chooser `steps` times with `cores` cores, each step taking msAt(threads, step).
-void run(ThreadChooser& c, int cores, int steps, const std::function<float(int, int)>& msAt, int& step) {
+void run(ThreadChooser& c, int cores, int steps, const std::function<float(int, int)>& msAt,
+         int& step) {
     for (int i = 0; i < steps; ++i, ++step) {
         const int threads = c.next(cores);
         ASSERT_TRUE(threads == 1 || threads == cores) << threads;
@@ -26,7 +27,8 @@ constexpr int kTrial = 2 * ThreadChooser::kRounds * ThreadChooser::kBlockSteps;
 TEST(ThreadChoice, OneCoreAlwaysRunsOneThreadAndNeverTimes) {
     ThreadChooser c;
     int step = 0;
-    run(c, 1, 100, [](int, int) { return 1.0f; }, step);
+    run(
+        c, 1, 100, [](int, int) { return 1.0f; }, step);
     EXPECT_EQ(c.choice().chosen, 1);
     EXPECT_FALSE(c.choice().trial);
     EXPECT_EQ(c.choice().trials, 0);
@@ -37,7 +39,8 @@ TEST(ThreadChoice, KeepsTheFasterCountOfATrialAndNotTheStepsJustAfterASwitch) {
     // 50 ms (the data is in the other core's cache) and must not count.
     auto times = [](float all, float one) {
         return [=](int threads, int step) {
-            const bool settling = step < kTrial && step % ThreadChooser::kBlockSteps < ThreadChooser::kSettleSteps;
+            const bool settling =
+                step < kTrial && step % ThreadChooser::kBlockSteps < ThreadChooser::kSettleSteps;
             return settling ? 50.0f : threads == 1 ? one : all;
         };
     };
@@ -76,7 +79,9 @@ TEST(ThreadChoice, TimesAgainAfterTheHoldOrSoonerWhenTheStepTimeMoves) {
     ThreadChooser landing;
     step = 0;
     const int lands = kTrial + 10;
-    auto rain = [&](int threads, int s) { return (threads == 1 ? 1.0f : 1.5f) * (s >= lands ? 4.0f : 1.0f); };
+    auto rain = [&](int threads, int s) {
+        return (threads == 1 ? 1.0f : 1.5f) * (s >= lands ? 4.0f : 1.0f);
+    };
     run(landing, 2, kTrial + ThreadChooser::kMinHoldSteps + 1, rain, step);
     EXPECT_TRUE(landing.choice().trial) << "timed again after the shortest hold";
     EXPECT_EQ(landing.choice().trials, 1);
@@ -89,7 +94,8 @@ TEST(ThreadChoice, TimesAgainAfterTheHoldOrSoonerWhenTheStepTimeMoves) {
 TEST(ThreadChoice, AnExplicitCountStopsTheChoiceAndAutoStartsAgainWithATrial) {
     ThreadChooser c;
     int step = 0;
-    run(c, 2, kTrial, [](int threads, int) { return threads == 1 ? 1.0f : 2.0f; }, step);
+    run(
+        c, 2, kTrial, [](int threads, int) { return threads == 1 ? 1.0f : 2.0f; }, step);
     EXPECT_TRUE(c.choice().automatic);
     c.off();
     EXPECT_FALSE(c.choice().automatic);

@@ -49,7 +49,8 @@ void TaskSystem::setThreads(int threads) {
     pool_ = static_cast<uint32_t>(want + 1);
     for (size_t i = 0; i < want; ++i) {
         Worker& w = *workers_.emplace_back(std::make_unique<Worker>());
-        w.thread = std::thread([this, &w, index = uint32_t(i + 1), seen = loop_] { workerMain(w, index, seen); });
+        w.thread = std::thread(
+            [this, &w, index = uint32_t(i + 1), seen = loop_] { workerMain(w, index, seen); });
     }
 }
 
@@ -83,7 +84,8 @@ void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     // with this loop's body, before this loop is posted. Stored before the fields, which are
     // stored with release: a worker that sees any of them sees the words closed, and its
     // claim fails.
-    for (uint32_t r = 0; r < pool_; ++r) claims_[r].word.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
+    for (uint32_t r = 0; r < pool_; ++r)
+        claims_[r].word.store((uint64_t(loop_) << 32) | kClosed, std::memory_order_relaxed);
     fn_.store(fn, std::memory_order_release);
     ctx_.store(ctx, std::memory_order_release);
     count_.store(count, std::memory_order_release);
@@ -97,7 +99,8 @@ void TaskSystem::run(uint32_t count, uint32_t grain, BlockFn fn, void* ctx) {
     posted_.store(uint64_t(loop_) << 32, std::memory_order_release);
     posted_.notify_all();
     work(loop_, 0, callerBusy_);
-    for (int polls = 0; finished_.load(std::memory_order_acquire) < runs; ++polls) relax(polls);
+    for (int polls = 0; finished_.load(std::memory_order_acquire) < runs; ++polls)
+        relax(polls);
 }
 
 void TaskSystem::work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy) {
@@ -115,7 +118,8 @@ void TaskSystem::work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy) 
         const uint32_t grain = grain_.load(std::memory_order_acquire);
         const uint32_t blocks = blocks_.load(std::memory_order_acquire);
         const uint32_t runs = runs_.load(std::memory_order_acquire);
-        if (!claims_[r].word.compare_exchange_strong(c, (uint64_t(loop) << 32) | kTaken, std::memory_order_acq_rel))
+        if (!claims_[r].word.compare_exchange_strong(c, (uint64_t(loop) << 32) | kTaken,
+                                                     std::memory_order_acq_rel))
             continue;
         // Run r is blocks [r B / R, (r + 1) B / R), each handed to the body whole.
         for (uint32_t b = r * blocks / runs, last = (r + 1) * blocks / runs; b < last; ++b)
@@ -140,7 +144,8 @@ void TaskSystem::workerMain(Worker& self, uint32_t index, uint32_t seen) {
         }
         relax(polls);
         // The clock is read every 64 polls: cheap enough to poll, fine enough to sleep on time.
-        if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime) posted_.wait(c, std::memory_order_acquire);
+        if ((polls & 63) == 0 && Clock::now() - idleSince > kSpinTime)
+            posted_.wait(c, std::memory_order_acquire);
     }
 }
 

@@ -94,8 +94,8 @@ private:
     std::atomic<BlockFn> fn_{nullptr};
     std::atomic<void*> ctx_{nullptr};
     std::atomic<uint32_t> count_{0}, grain_{1}, blocks_{0}, runs_{0};
-    alignas(64) std::atomic<uint64_t> posted_{0};  ///< the loop number << 32, what workers watch
-    RunClaim claims_[kMaxThreads];                 ///< run r of the current loop
+    alignas(64) std::atomic<uint64_t> posted_{0};   ///< the loop number << 32, what workers watch
+    RunClaim claims_[kMaxThreads];                  ///< run r of the current loop
     alignas(64) std::atomic<uint32_t> finished_{0}; ///< runs of the current loop done
     std::atomic<bool> stop_{false};
     uint32_t loop_ = 0;                            ///< the caller's count of loops posted

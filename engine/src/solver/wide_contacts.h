@@ -102,9 +102,10 @@ static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 
 /// The sets round alike (no fused multiply-adds), so they give the same bits. The functions
 /// below call the set wideKernels<W>() picks.
 template <int W> struct WideKernels {
-    void (*fill)(std::span<const ContactConstraint>, std::span<const uint32_t>, std::span<WideGroup<W>>,
-                 std::span<WideSplitGroup<W>>, std::span<SolverBody>);
-    float (*solve)(std::span<WideGroup<W>>, std::span<SolverBody>, const WidePassSettings&, WideLaneChange*);
+    void (*fill)(std::span<const ContactConstraint>, std::span<const uint32_t>,
+                 std::span<WideGroup<W>>, std::span<WideSplitGroup<W>>, std::span<SolverBody>);
+    float (*solve)(std::span<WideGroup<W>>, std::span<SolverBody>, const WidePassSettings&,
+                   WideLaneChange*);
     void (*splitPass)(std::span<const WideGroup<W>>, std::span<WideSplitGroup<W>>, std::span<SplitVelocity>);
     void (*scatterSplit)(std::span<const WideGroup<W>>, std::span<const WideSplitGroup<W>>,
                          std::span<ContactConstraint>);
@@ -122,8 +123,9 @@ template <int W> const WideKernels<W>& wideKernels();
 /// applied to those bodies as soon as the group is filled, while it is in cache: the groups in
 /// order, as a warm start over them after packing would.
 template <int W>
-void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<const uint32_t> manifolds,
-                    std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+void fillWideGroups(std::span<const ContactConstraint> constraints,
+                    std::span<const uint32_t> manifolds, std::span<WideGroup<W>> groups,
+                    std::span<WideSplitGroup<W>> splits,
                     std::span<SolverBody> warmStartBodies = {}) {
     wideKernels<W>().fill(constraints, manifolds, groups, splits, warmStartBodies);
 }
@@ -134,7 +136,8 @@ template <int W> void buildWideGroups(std::span<const ContactConstraint> constra
                                       const std::vector<std::vector<uint32_t>>& colours,
                                       std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
     size_t count = 0;
-    for (const std::vector<uint32_t>& colour : colours) count += (colour.size() + W - 1) / W;
+    for (const std::vector<uint32_t>& colour : colours)
+        count += (colour.size() + W - 1) / W;
     groups.resize(count);
     splits.resize(count);
     size_t next = 0;

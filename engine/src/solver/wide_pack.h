@@ -31,20 +31,21 @@ void scatterWideSplitImpulses(std::span<const WideGroup<W>> groups, std::span<co
     });
 }
 
-
 template <int W>
-void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<const uint32_t> manifolds,
-                    std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
-                    std::span<SolverBody> warmStartBodies) {
+void fillWideGroups(std::span<const ContactConstraint> constraints,
+                    std::span<const uint32_t> manifolds, std::span<WideGroup<W>> groups,
+                    std::span<WideSplitGroup<W>> splits, std::span<SolverBody> warmStartBodies) {
     // Groups are kept from step to step and refilled: only the points a group uses are cleared
     // (a sphere's manifold has one of the four, and clearing all cost more than filling them).
     for (size_t gi = 0; gi < groups.size(); ++gi) {
-        const std::span<const uint32_t> lanes = manifolds.subspan(gi * W, std::min<size_t>(W, manifolds.size() - gi * W));
+        const std::span<const uint32_t> lanes =
+            manifolds.subspan(gi * W, std::min<size_t>(W, manifolds.size() - gi * W));
         WideSplitGroup<W>& s = splits[gi];
         WideGroup<W>& g = groups[gi];
         const int live = static_cast<int>(lanes.size());
         g.pointCount = 0;
-        for (int l = 0; l < live; ++l) g.pointCount = std::max(g.pointCount, constraints[lanes[l]].pointCount);
+        for (int l = 0; l < live; ++l)
+            g.pointCount = std::max(g.pointCount, constraints[lanes[l]].pointCount);
         std::memset(static_cast<void*>(g.K), 0, sizeof g.K);
         std::memset(static_cast<void*>(g.invDiagonal), 0, sizeof g.invDiagonal);
         g.normal = {};
@@ -62,7 +63,8 @@ void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<co
                     g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
                     wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
                 }
-                withPointCount(g.pointCount, [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
+                withPointCount(g.pointCount,
+                               [&]<int N>() { wide::fillGroupTransposed<N>(g, s, rows); });
                 filled = true;
             }
 #endif
@@ -102,7 +104,8 @@ void fillWideGroups(std::span<const ContactConstraint> constraints, std::span<co
         }
         // Its warm start while it is in cache.
         if (!warmStartBodies.empty())
-            withPointCount(g.pointCount, [&]<int N>() { wide::warmStartGroup<W, N>(g, warmStartBodies); });
+            withPointCount(g.pointCount,
+                           [&]<int N>() { wide::warmStartGroup<W, N>(g, warmStartBodies); });
     }
 }
 
@@ -118,8 +121,8 @@ void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<Contact
 
 /// This set's entry points (wide_contacts.h's wideKernels).
 template <int W> WideKernels<W> kernelTable() {
-    return {&fillWideGroups<W>, &solveWideGroups<W>, &solveWideSplitPass<W>,
-            &scatterWideSplitImpulses<W>, &shockWideGroup<W>, &scatterWideImpulses<W>};
+    return {&fillWideGroups<W>,           &solveWideGroups<W>, &solveWideSplitPass<W>,
+            &scatterWideSplitImpulses<W>, &shockWideGroup<W>,  &scatterWideImpulses<W>};
 }
 
 } // namespace TUMBLE_WIDE_ISA

@@ -10,8 +10,8 @@
 #include "solver/joint_rows.h"
 #include "solver/position_solver.h"
 #include "solver/solve_context.h"
-#include "world/thread_choice.h"
 #include "tumble/world.h"
+#include "world/thread_choice.h"
 
 #include <memory>
 #include <vector>

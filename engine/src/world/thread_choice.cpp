@@ -34,7 +34,8 @@ int ThreadChooser::next(int cores) {
         startTrial();
     }
     if (choice_.trial) {
-        // Blocks in turn, one per core first, so both counts meet much the same moments of the scene.
+        // Blocks in turn, one per core first, so both counts meet much the same moments of the
+        // scene.
         choice_.chosen = (trialStep_ / kBlockSteps) % 2 == 0 ? cores : 1;
         choice_.nextTrial = 0;
     } else {
@@ -50,7 +51,8 @@ void ThreadChooser::record(int threads, float ms) {
         recent_.push_back(ms);
         if (static_cast<int>(recent_.size()) > kBlockSteps) recent_.erase(recent_.begin());
         const float measured = choice_.chosen == 1 ? choice_.oneMs : choice_.allMs;
-        if (static_cast<int>(recent_.size()) == kBlockSteps && hold_ <= kHoldSteps - kMinHoldSteps &&
+        if (static_cast<int>(recent_.size()) == kBlockSteps &&
+            hold_ <= kHoldSteps - kMinHoldSteps &&
             std::abs(median(recent_) - measured) > kDrift * measured)
             hold_ = 0;
         return;

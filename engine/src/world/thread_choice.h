@@ -9,11 +9,11 @@
 // shorter (one per core only when at least kMargin faster); it holds that count kHoldSteps
 // steps and tries again, sooner (after kMinHoldSteps) once the median of the last
 // kBlockSteps steps has moved from the trial's by more than kDrift either way: a scene's cost
-// changes while it runs (a rain lands, a pile falls asleep). The first kSettleSteps of each block are not counted: a step just after a switch
-// finds much of its data in the other core's cache, which is what the switch costs once, not
-// what the count costs each step (steps alternated one by one made one and two threads look
-// alike on the base-40 pyramid, 1.93 against 2.00 ms, where 300 steps of each took 1.30 and
-// 1.53 s).
+// changes while it runs (a rain lands, a pile falls asleep). The first kSettleSteps of each block
+// are not counted: a step just after a switch finds much of its data in the other core's cache,
+// which is what the switch costs once, not what the count costs each step (steps alternated one by
+// one made one and two threads look alike on the base-40 pyramid, 1.93 against 2.00 ms, where 300
+// steps of each took 1.30 and 1.53 s).
 #include "tumble/world.h"
 
 #include <vector>
@@ -21,14 +21,17 @@
 namespace tumble {
 
 class ThreadChooser {
-public:
+  public:
     static constexpr int kBlockSteps = 8;  ///< steps at one count before switching to the other
     static constexpr int kSettleSteps = 2; ///< steps after a switch that are not counted
     static constexpr int kRounds = 2;      ///< blocks at each count per trial
     static constexpr int kHoldSteps = 600; ///< steps between trials (10 s at 60 Hz)
-    static constexpr float kMargin = 0.97f; ///< one per core must take at most this share of one thread's time
-    static constexpr int kMinHoldSteps = 60; ///< steps after a trial before a drift may start the next
-    static constexpr float kDrift = 0.3f;    ///< a step time this share away from the trial's is a changed scene
+    static constexpr float kMargin =
+        0.97f; ///< one per core must take at most this share of one thread's time
+    static constexpr int kMinHoldSteps =
+        60; ///< steps after a trial before a drift may start the next
+    static constexpr float kDrift =
+        0.3f; ///< a step time this share away from the trial's is a changed scene
 
     /// Threads for the next step, with `cores` one per core (1: always one).
     int next(int cores);
@@ -38,7 +41,7 @@ public:
     void off();
     const ThreadChoice& choice() const { return choice_; }
 
-private:
+  private:
     void startTrial();
     ThreadChoice choice_;
     std::vector<float> one_, all_; ///< this trial's counted step times, ms

@@ -518,10 +518,14 @@ void World::step() {
         finishStep();
     }
     if (settings_.threads == 0)
-        chooser.record(threads, std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - started).count());
+        chooser.record(threads, std::chrono::duration<float, std::milli>(
+                                    std::chrono::steady_clock::now() - started)
+                                    .count());
 }
 
-const ThreadChoice& World::threadChoice() const { return pipeline_->threadChooser.choice(); }
+const ThreadChoice& World::threadChoice() const {
+    return pipeline_->threadChooser.choice();
+}
 
 // --- measurements ---------------------------------------------------------------------------
 

@@ -166,7 +166,8 @@ void warmStart(SolveContext& ctx) {
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
     d.colourStart.assign(1, 0);
     for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
-        d.colourStart.push_back(d.colourStart.back() + static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
+        d.colourStart.push_back(d.colourStart.back() +
+                                static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
         groups.resize(d.colourStart.back());
@@ -174,11 +175,16 @@ void warmStart(SolveContext& ctx) {
         for (size_t k = 0; k + 1 < d.colourStart.size(); ++k) {
             const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
             const uint32_t first = d.colourStart[k];
-            ctx.tasks.parallelFor(d.colourStart[k + 1] - first, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
-                fillWideGroups<W>(ctx.constraints, colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
-                                  std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
-                                  std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin), ctx.bodies);
-            });
+            ctx.tasks.parallelFor(
+                d.colourStart[k + 1] - first, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
+                    fillWideGroups<W>(
+                        ctx.constraints,
+                        colour.subspan(begin * W,
+                                       std::min<size_t>(colour.size(), end * W) - begin * W),
+                        std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
+                        std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
+                        ctx.bodies);
+                });
         }
         if (d.shock && !kept) planShockVisits(d, groups);
     });
@@ -189,7 +195,8 @@ void warmStart(SolveContext& ctx) {
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     if (!ctx.figures.empty())
         for (size_t k = 0; k < colours.size(); ++k)
-            for (uint32_t i : colours[k]) ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
+            for (uint32_t i : colours[k])
+                ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
     std::span<const ContactConstraint> constraints(ctx.constraints);
     for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
 }
