@@ -122,7 +122,8 @@ void TaskSystem::work(uint32_t loop, uint32_t self, std::atomic<int64_t>& busy) 
                                                      std::memory_order_acq_rel))
             continue;
         // Run r is blocks [r B / R, (r + 1) B / R), each handed to the body whole.
-        for (uint32_t b = r * blocks / runs, last = (r + 1) * blocks / runs; b < last; ++b)
+        const uint32_t first = uint32_t(uint64_t(r) * blocks / runs), last = uint32_t(uint64_t(r + 1) * blocks / runs);
+        for (uint32_t b = first; b < last; ++b)
             fn(ctx, b * grain, std::min(count, (b + 1) * grain));
         finished_.fetch_add(1, std::memory_order_release);
     }
