@@ -131,29 +131,30 @@ TEST(Threads, ZeroLetsTheWorldTimeOneThreadAgainstOnePerCoreWithTheSameBits) {
     EXPECT_EQ(w.profile().threads, 3);
 }
 
-TEST(Threads, TheLessonStepThatSetsOneThreadChangesOnlyTheSpeed) {
-    // Pyramid, large: "Set threads to 1 in Stats: the pyramid moves exactly as it did".
+TEST(Threads, TheLessonStepThatSetsTwoThreadsChangesOnlyTheSpeed) {
+    // Pyramid, large: "Set threads to 2 in Stats: the pyramid moves exactly as before", from
+    // the default, auto, which switches between one thread and every core as it times them.
     const SceneLoadResult r = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/pyramid-large.json");
     ASSERT_TRUE(r.ok()) << r.errorText();
     const LessonStep* threadStep = nullptr;
     for (const LessonStep& step : r.scene.lesson.steps)
         for (const std::string& s : step.change.settings)
-            if (s == "threads=1") threadStep = &step;
-    ASSERT_NE(threadStep, nullptr) << "the lesson has a step that sets one thread";
+            if (s == "threads=2") threadStep = &step;
+    ASSERT_NE(threadStep, nullptr) << "the lesson has a step that sets two threads";
     World plain = buildWorld(r.scene);
     World changed = buildWorld(r.scene);
-    plain.settings().threads = 2;
-    changed.settings().threads = 2;
+    EXPECT_EQ(plain.settings().threads, 0) << "the scene runs on auto";
     for (int i = 0; i < 240; ++i) {
         plain.step();
         changed.step();
     }
     ASSERT_EQ(applyLessonAction(threadStep->change, changed), "");
-    EXPECT_EQ(changed.settings().threads, 1);
+    EXPECT_EQ(changed.settings().threads, 2);
     for (int i = 0; i < 120; ++i) {
         plain.step();
         changed.step();
     }
+    EXPECT_EQ(changed.profile().threads, 2);
     EXPECT_EQ(changed.stateHash(), plain.stateHash());
     EXPECT_EQ(changed.counters().awakeBodies, plain.counters().awakeBodies) << "the step woke nothing";
 }
