@@ -71,7 +71,6 @@ struct ThreadChoice {
     int trials = 0;         ///< trials finished so far
     float oneMs = 0.0f;     ///< the last trial's median step at one thread, ms (wall time)
     float allMs = 0.0f;     ///< ... and at `cores` threads
-    int nextTrial = 0;      ///< steps until the next trial
 };
 
 /// One stage of the step for display: its name, its field and what it does. `inside` is 1

@@ -18,6 +18,7 @@
 // The kernel is a template on W, instantiated for SSE (W = 4, wide_contacts.cpp) and, in a
 // file compiled for AVX2 (W = 8, wide_contacts_avx2.cpp), chosen at run time when the CPU has
 // it. Neither contracts a * b + c into one fused instruction, so both round alike.
+#include "core/task_system.h"
 #include "solver/contact_solver.h"
 
 #include <cstdint>
@@ -130,22 +131,41 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
     wideKernels<W>().fill(constraints, manifolds, groups, splits, warmStartBodies);
 }
 
-/// Groups for every colour, W lanes wide: the colours last to first (the first, the largest,
-/// solved last, where rows are satisfied best), each colour's manifolds in its order.
-template <int W> void buildWideGroups(std::span<const ContactConstraint> constraints,
-                                      const std::vector<std::vector<uint32_t>>& colours,
-                                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits) {
-    size_t count = 0;
-    for (const std::vector<uint32_t>& colour : colours)
-        count += (colour.size() + W - 1) / W;
-    groups.resize(count);
-    splits.resize(count);
-    size_t next = 0;
-    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour) {
-        const size_t n = (colour->size() + W - 1) / W;
-        fillWideGroups<W>(constraints, *colour, std::span<WideGroup<W>>(groups).subspan(next, n),
-                          std::span<WideSplitGroup<W>>(splits).subspan(next, n));
-        next += n;
+/// Groups for every colour, W lanes wide: the colours last to first, each colour's manifolds
+/// in its order. The first colour, the largest, holds most of the manifolds the greedy
+/// colouring met first, and the rows solved last are satisfied best: on the base-40 pyramid
+/// (10 passes, 10 s), when this order was chosen, the worst box moved 3.1 cm this way, 5.4 cm
+/// in colour order and 4.3 cm alternating the two from pass to pass (block Gauss-Seidel:
+/// 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
+/// `colourStart` gets where each colour's groups begin in that order, then their end. With
+/// `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
+/// with `tasks`, a colour's groups are filled on its threads, `grain` groups a block (they
+/// share no moving body, so the bodies get the same bits on any thread).
+template <int W>
+void buildWideGroups(std::span<const ContactConstraint> constraints,
+                     const std::vector<std::vector<uint32_t>>& colours, std::vector<WideGroup<W>>& groups,
+                     std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart,
+                     std::span<SolverBody> warmStartBodies = {}, TaskSystem* tasks = nullptr,
+                     uint32_t grain = 1) {
+    colourStart.assign(1, 0);
+    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
+        colourStart.push_back(colourStart.back() + static_cast<uint32_t>((colour->size() + W - 1) / W));
+    groups.resize(colourStart.back());
+    splits.resize(colourStart.back());
+    for (size_t k = 0; k + 1 < colourStart.size(); ++k) {
+        const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
+        const uint32_t first = colourStart[k];
+        auto fill = [&](uint32_t begin, uint32_t end) {
+            fillWideGroups<W>(constraints, colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
+                              std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
+                              std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
+                              warmStartBodies);
+        };
+        const uint32_t count = colourStart[k + 1] - first;
+        if (tasks)
+            tasks->parallelFor(count, grain, fill);
+        else
+            fill(0, count);
     }
 }
 

@@ -33,14 +33,9 @@ int ThreadChooser::next(int cores) {
         choice_.cores = cores;
         startTrial();
     }
-    if (choice_.trial) {
-        // Blocks in turn, one per core first, so both counts meet much the same moments of the
-        // scene.
-        choice_.chosen = (trialStep_ / kBlockSteps) % 2 == 0 ? cores : 1;
-        choice_.nextTrial = 0;
-    } else {
-        choice_.nextTrial = hold_;
-    }
+    // In a trial, blocks in turn, one per core first, so both counts meet much the same
+    // moments of the scene.
+    if (choice_.trial) choice_.chosen = (trialStep_ / kBlockSteps) % 2 == 0 ? cores : 1;
     return choice_.chosen;
 }
 

@@ -26,12 +26,12 @@ class ThreadChooser {
     static constexpr int kSettleSteps = 2; ///< steps after a switch that are not counted
     static constexpr int kRounds = 2;      ///< blocks at each count per trial
     static constexpr int kHoldSteps = 600; ///< steps between trials (10 s at 60 Hz)
-    static constexpr float kMargin =
-        0.97f; ///< one per core must take at most this share of one thread's time
-    static constexpr int kMinHoldSteps =
-        60; ///< steps after a trial before a drift may start the next
-    static constexpr float kDrift =
-        0.3f; ///< a step time this share away from the trial's is a changed scene
+    /// One per core is kept when its median step is at most this share of one thread's.
+    static constexpr float kMargin = 0.97f;
+    /// Steps after a trial before a changed step time may start the next.
+    static constexpr int kMinHoldSteps = 60;
+    /// A step time this share away from the trial's at the same count is a changed scene.
+    static constexpr float kDrift = 0.3f;
 
     /// Threads for the next step, with `cores` one per core (1: always one).
     int next(int cores);

@@ -445,8 +445,11 @@ void World::step() {
     TaskSystem& tasks = pipeline_->tasks;
     ThreadChooser& chooser = pipeline_->threadChooser;
     const int cores = stepThreads(settings_);
-    const int threads = settings_.threads == 0 ? chooser.next(cores) : cores;
-    if (settings_.threads != 0) chooser.off();
+    int threads = cores;
+    if (settings_.threads == 0)
+        threads = chooser.next(cores);
+    else
+        chooser.off();
     tasks.setThreads(cores);
     tasks.setAlone(threads == 1);
     tasks.resetBusy();

@@ -158,34 +158,10 @@ void warmStart(SolveContext& ctx) {
     d.graph.swap(d.graphNow);
     if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
-    // The last colour first and the first, the largest, last: it holds most of the manifolds
-    // the greedy colouring met first, and the rows solved last are satisfied best. On the
-    // base-40 pyramid (10 passes, 10 s), when this was chosen, the worst box moved 3.1 cm this
-    // way, 5.4 cm in colour order and 4.3 cm alternating the two from pass to pass (block
-    // Gauss-Seidel: 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
-    d.colourStart.assign(1, 0);
-    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
-        d.colourStart.push_back(d.colourStart.back() +
-                                static_cast<uint32_t>((colour->size() + lanes - 1) / lanes));
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
-        groups.resize(d.colourStart.back());
-        splits.resize(d.colourStart.back());
-        for (size_t k = 0; k + 1 < d.colourStart.size(); ++k) {
-            const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
-            const uint32_t first = d.colourStart[k];
-            ctx.tasks.parallelFor(
-                d.colourStart[k + 1] - first, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
-                    fillWideGroups<W>(
-                        ctx.constraints,
-                        colour.subspan(begin * W,
-                                       std::min<size_t>(colour.size(), end * W) - begin * W),
-                        std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
-                        std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
-                        ctx.bodies);
-                });
-        }
+        buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
+                           &ctx.tasks, kGroupsPerBlock);
         if (d.shock && !kept) planShockVisits(d, groups);
     });
     ctx.stats.colours = static_cast<int>(colours.size());
