@@ -357,6 +357,7 @@ int runHeadless(const HeadlessOptions& o) {
         solver["overflowManifolds"] = world.solverStats().overflowManifolds;
         solver["lanes"] = world.solverStats().lanes;
         solver["simdBuild"] = world.solverStats().simdBuild;
+        solver["rowsInGroups"] = world.solverStats().rowsInGroups;
     }
     json profile = json::object();
     for (const ProfileStage& stage : profileStages()) profile[stage.name] = world.profile().*stage.member;

@@ -298,6 +298,12 @@ void drawLastStep(const App& app) {
                                "256-bit code with 32 registers instead of 16, so less spilled to "
                                "memory; the same bits), chosen at run time; else 4 (SSE2).",
                  lanes.c_str(), st.lanes);
+        valueRow("rows", "Where this step's contact rows were prepared. 'into the groups': each "
+                         "group's manifolds prepared on the spot and packed while in cache, the "
+                         "rows never written out (16 MB a step on the base-100 pyramid). "
+                         "'whole, then packed': while the probe, the step debugger or a tolerance "
+                         "reads the rows between passes, or a pair rolls or twists. The same bits.",
+                 st.rowsInGroups ? "into the groups" : "whole, then packed", 0.0);
     }
     valueRow("max delta", "Largest change of any accumulated impulse in the last velocity "
                          "iteration, N s: how far from converged the solver stopped (0 = converged).",

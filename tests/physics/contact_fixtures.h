@@ -63,6 +63,13 @@ inline Settings noSleep() {
     return s;
 }
 
+/// The wide method, sleeping off.
+inline Settings wideNoSleep() {
+    Settings s = noSleep();
+    s.solver.method = "wide";
+    return s;
+}
+
 /// Boxes of half extent h stacked from the ground up, a small gap between them.
 inline std::vector<BodyId> addStack(World& w, int count, float h = 0.5f) {
     std::vector<BodyId> ids;

@@ -23,11 +23,7 @@ using namespace tumble::test;
 
 namespace {
 
-Settings wide() {
-    Settings s = noSleep();
-    s.solver.method = "wide";
-    return s;
-}
+Settings wide() { return wideNoSleep(); }
 
 /// Constraints between random pairs of `bodies` bodies, every tenth body static.
 std::vector<ContactConstraint> randomConstraints(int bodies, int count, std::vector<SolverBody>& out) {
@@ -85,6 +81,14 @@ ContactConstraint fourPointRows(std::vector<SolverBody>& bodies, RowCouplings wh
     return c;
 }
 
+/// The rows' headers, as the colouring reads them (row k: manifold k).
+std::vector<ContactRowHeader> headersOf(const std::vector<ContactConstraint>& constraints) {
+    std::vector<ContactRowHeader> headers;
+    for (uint32_t k = 0; k < constraints.size(); ++k)
+        headers.push_back({k, constraints[k].indexA, constraints[k].indexB});
+    return headers;
+}
+
 } // namespace
 
 TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
@@ -92,7 +96,7 @@ TEST(Colouring, EveryManifoldOnceAndNoMovingBodyTwiceInAColour) {
     const std::vector<ContactConstraint> constraints = randomConstraints(300, 1500, bodies);
     ConstraintColours colours;
     std::vector<uint32_t> bits;
-    colourConstraints(constraints, bodies, colours, bits);
+    colourConstraints(headersOf(constraints), bodies, colours, bits);
     std::vector<int> seen(constraints.size(), 0);
     for (const std::vector<uint32_t>& colour : colours.colours) {
         std::set<uint32_t> moving;
@@ -124,7 +128,7 @@ TEST(Colouring, ABodyTouchingMoreThanTheCapOverflowsAndStaticBodiesNever) {
     }
     ConstraintColours colours;
     std::vector<uint32_t> bits;
-    colourConstraints(constraints, bodies, colours, bits);
+    colourConstraints(headersOf(constraints), bodies, colours, bits);
     EXPECT_EQ(colours.overflow.size(), 8u);
     EXPECT_EQ(colours.colours.size(), size_t(ConstraintColours::kMaxColours));
     EXPECT_EQ(colours.colours[0].size(), 41u) << "the hub's first edge and all 40 static-hub edges";
@@ -428,7 +432,7 @@ TEST(Colouring, PackingAColourBottomUpMovesItsManifoldsBetweenLanesNotWhatAPassG
     const std::vector<ContactConstraint> constraints = randomRows(200, 900, bodies);
     ConstraintColours asColoured;
     std::vector<uint32_t> bits;
-    colourConstraints(constraints, bodies, asColoured, bits);
+    colourConstraints(headersOf(constraints), bodies, asColoured, bits);
     ConstraintColours reordered = asColoured;
     std::vector<uint32_t> order(constraints.size());
     for (uint32_t i = 0; i < order.size(); ++i) order[i] = static_cast<uint32_t>(order.size()) - 1 - i;

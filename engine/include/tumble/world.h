@@ -126,6 +126,10 @@ struct SolverStats {
     /// Wide method: the kernel build that ran, "SSE2" (4 lanes), "AVX2" or "AVX-512VL" (8 lanes,
     /// the same 256-bit code with twice the registers); "" for other methods.
     const char* simdBuild = "";
+    /// Wide method: this step's rows were prepared straight into the groups, never written
+    /// out whole (false while the probe, the step trace or a tolerance measures the rows
+    /// between passes, or a pair rolls or twists: the rows are then prepared whole and packed).
+    bool rowsInGroups = false;
 };
 
 /// Closest hit of a ray.

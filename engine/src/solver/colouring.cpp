@@ -5,7 +5,7 @@
 
 namespace tumble {
 
-void colourConstraints(std::span<const ContactConstraint> constraints, std::span<const SolverBody> bodies,
+void colourConstraints(std::span<const ContactRowHeader> constraints, std::span<const SolverBody> bodies,
                        ConstraintColours& out, std::vector<uint32_t>& usedColours) {
     static_assert(ConstraintColours::kMaxColours == 32, "one bit per colour in a body's word");
     out.colours.resize(ConstraintColours::kMaxColours);
@@ -16,7 +16,7 @@ void colourConstraints(std::span<const ContactConstraint> constraints, std::span
     usedColours.assign(bodies.size(), 0);
     auto moves = [&](uint32_t body) { return bodies[body].invMass > 0.0f; };
     for (uint32_t i = 0; i < constraints.size(); ++i) {
-        const ContactConstraint& c = constraints[i];
+        const ContactRowHeader& c = constraints[i];
         const bool aMoves = moves(c.indexA), bMoves = moves(c.indexB);
         const uint32_t taken = (aMoves ? usedColours[c.indexA] : 0u) | (bMoves ? usedColours[c.indexB] : 0u);
         if (taken == ~0u) {

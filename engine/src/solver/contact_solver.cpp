@@ -345,6 +345,27 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
 
 } // namespace
 
+bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
+                       std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
+                       RowCouplings couplings) {
+    prepareManifold(m, mf, bodies, start, ctx, c, couplings);
+    bool lands = false;
+    for (int i = 0; i < m.pointCount; ++i) lands |= m.points[i].landing;
+    return lands;
+}
+
+bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vector<ContactRowHeader>& headers) {
+    headers.clear();
+    bool angular = false;
+    for (uint32_t mi = 0; mi < manifolds.size(); ++mi) {
+        const ContactManifoldInfo& m = manifolds[mi];
+        if (m.pointCount == 0 || m.sleeping) continue;
+        headers.push_back({mi, m.bodyA.index, m.bodyB.index});
+        angular = angular || m.rollingResistance > 0.0f || m.torsionalFriction > 0.0f;
+    }
+    return angular;
+}
+
 bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
@@ -369,10 +390,7 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
         for (uint32_t k = begin; k < end; ++k) {
             ContactConstraint& c = constraints[k];
             ContactManifoldFigures* mf = figures.empty() ? nullptr : &figures[c.manifold];
-            ContactManifoldInfo& m = manifolds[c.manifold];
-            prepareManifold(m, mf, bodies, start, ctx, c, couplings);
-            for (int i = 0; i < m.pointCount; ++i)
-                lands |= m.points[i].landing;
+            lands |= prepareContactRow(manifolds[c.manifold], mf, bodies, start, ctx, c, couplings);
         }
         if (lands) landings.store(true, std::memory_order_relaxed);
     };
@@ -381,62 +399,6 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
     else
         fill(0, static_cast<uint32_t>(count));
     return landings.load(std::memory_order_relaxed);
-}
-
-void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
-                    std::span<SolverBody> bodies, BounceScratch& scratch) {
-    // Every normal row takes part, so a bounce travels through what the bodies rest on (a ball
-    // landing on a ball on the floor pushes it into the floor, which pushes back): the landing
-    // points aim for -e vn0, all others only for not approaching; pushing only (lambda >= 0).
-    // What the sweeps read of each point is gathered once (the rows are 1,088 bytes a manifold;
-    // a pile in which something lands every step read them all four times). A manifold's points
-    // share its normal (prepareManifold sets it in every lane), so it is kept once per pair.
-    using Row = BounceScratch::Row;
-    using Pair = BounceScratch::Pair;
-    std::vector<Row>& rows = scratch.rows;
-    std::vector<Pair>& pairs = scratch.pairs;
-    size_t points = 0;
-    for (const ContactConstraint& c : constraints) points += static_cast<size_t>(c.pointCount);
-    clearForStep(rows, points);
-    clearForStep(pairs, constraints.size());
-    for (const ContactConstraint& c : constraints) {
-        const ContactManifoldInfo& m = manifolds[c.manifold];
-        pairs.push_back({laneVector(c.axis[kNormalRow], 0), c.indexA, c.indexB, static_cast<uint32_t>(rows.size()),
-                         static_cast<uint32_t>(c.pointCount), c.invMassA, c.invMassB});
-        for (int i = 0; i < c.pointCount; ++i) {
-            const ContactPointInfo& p = m.points[i];
-            rows.push_back({laneVector(c.rA, i), laneVector(c.rB, i), laneVector(c.responseA[kNormalRow], i),
-                            laneVector(c.responseB[kNormalRow], i), c.normalMass[i],
-                            p.landing ? -m.restitution * p.approachVelocity : 0.0f, 0.0f});
-        }
-    }
-    for (int sweep = 0; sweep < kInnerSweeps; ++sweep) {
-        for (const Pair& pair : pairs) {
-            SolverBody& a = bodies[pair.indexA];
-            SolverBody& b = bodies[pair.indexB];
-            glm::vec3 vA = a.v, wA = a.w, vB = b.v, wB = b.w;
-            for (uint32_t k = pair.first; k < pair.first + pair.count; ++k) {
-                Row& r = rows[k];
-                // The point's normal row alone (one scalar row, its own lever arms), summed in
-                // the order contact_rows.h's relativeVelocity and along sum the lanes.
-                const glm::vec3 &rA = r.rA, &rB = r.rB, &n = pair.n;
-                const glm::vec3 v = vB - vA;
-                const glm::vec3 vrel{v.x + (wB.y * rB.z - wB.z * rB.y) - (wA.y * rA.z - wA.z * rA.y),
-                                     v.y + (wB.z * rB.x - wB.x * rB.z) - (wA.z * rA.x - wA.x * rA.z),
-                                     v.z + (wB.x * rB.y - wB.y * rB.x) - (wA.x * rA.y - wA.y * rA.x)};
-                const float vn = n.x * vrel.x + n.y * vrel.y + n.z * vrel.z;
-                const float next = std::max(r.lambda + r.normalMass * (r.target - vn), 0.0f);
-                const float d = next - r.lambda;
-                r.lambda = next;
-                const glm::vec3 P = d * n;
-                vA -= pair.invMassA * P;
-                vB += pair.invMassB * P;
-                wA -= d * r.responseA;
-                wB += d * r.responseB;
-            }
-            a.v = vA, a.w = wA, b.v = vB, b.w = wB;
-        }
-    }
 }
 
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies) {
@@ -450,56 +412,59 @@ void warmStartContacts(std::span<const ContactConstraint> constraints, std::span
     }
 }
 
+void finishManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, const SolverBody& a, const SolverBody& b,
+                    const SplitVelocity& sa, const SplitVelocity& sb, const SolvedRows& rows, float dt) {
+    // A manifold's points side by side in lanes, as prepareManifold takes them.
+    const int count = m.pointCount;
+    const glm::vec3 n = m.normal;
+    const float4 zero{};
+    const int4 present = presentLanes(count);
+    const LaneVectors rA = pointLanes(m.points, present, &ContactPointInfo::rA);
+    const LaneVectors rB = pointLanes(m.points, present, &ContactPointInfo::rB);
+    const LaneVectors drift = pointLanes(m.points, present, &ContactPointInfo::drift);
+    // Back from the points' friction directions into the manifold's basis.
+    const float4 &lambda1 = rows.tangentImpulse[0], &lambda2 = rows.tangentImpulse[1];
+    const LaneVectors &t1 = rows.t1, &t2 = rows.t2;
+    const LaneVectors friction{lambda1 * t1.x + lambda2 * t2.x, lambda1 * t1.y + lambda2 * t2.y,
+                               lambda1 * t1.z + lambda2 * t2.z};
+    const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
+    // Friction at its bound (within 0.1%) slides; compared squared, without a root.
+    const float4 limit = 0.999f * rows.friction * rows.normalImpulse;
+    const int4 atBound = (limit > zero) & (lambda1 * lambda1 + lambda2 * lambda2 >= limit * limit);
+    // How far the surfaces move over each other at a sticking point during this step's
+    // integration (the split-impulse pseudo-velocities move the poses too). A sliding
+    // point starts afresh when it sticks again.
+    const LaneVectors slip = relativeVelocityLanes(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, rA, rB);
+    const float4 along = dotLanes(slip, n);
+    const LaneVectors moved{drift.x + (slip.x - along * n.x) * dt, drift.y + (slip.y - along * n.y) * dt,
+                            drift.z + (slip.z - along * n.z) * dt};
+    for (int i = 0; i < count; ++i) {
+        ContactPointInfo& p = m.points[i];
+        p.normalImpulse = rows.normalImpulse[i];
+        p.tangentImpulse[0] = kept[0][i];
+        p.tangentImpulse[1] = kept[1][i];
+        if (mf) mf->points[i].splitImpulse = rows.splitImpulse[i];
+        p.clamp = p.normalImpulse <= 0.0f ? ClampState::Separating
+                  : atBound[i]            ? ClampState::FrictionLimit
+                                          : ClampState::None;
+        p.drift = p.sticking ? laneVector(moved, i) : glm::vec3(0.0f);
+    }
+}
+
 void finishContacts(std::span<ContactManifoldInfo> manifolds,
                     std::span<ContactManifoldFigures> figures,
                     std::span<const ContactConstraint> constraints,
                     std::span<const SolverBody> bodies, std::span<const SplitVelocity> split, float dt,
                     TaskSystem* tasks) {
-    const bool withFigures = !figures.empty();
-    // A manifold's points side by side in lanes, as prepareManifold takes them.
     auto finish = [&](const ContactConstraint& c) {
-        ContactManifoldInfo& m = manifolds[c.manifold];
-        const SolverBody& a = bodies[c.indexA];
-        const SolverBody& b = bodies[c.indexB];
-        const int count = c.pointCount;
-        const glm::vec3 n = m.normal;
-        const float4 zero{};
-        const int4 present = presentLanes(count);
-        const LaneVectors rA = pointLanes(m.points, present, &ContactPointInfo::rA);
-        const LaneVectors rB = pointLanes(m.points, present, &ContactPointInfo::rB);
-        const LaneVectors drift = pointLanes(m.points, present, &ContactPointInfo::drift);
-        // Back from the points' friction directions into the manifold's basis.
-        const float4 &lambda1 = c.tangentImpulse[0], &lambda2 = c.tangentImpulse[1];
-        const LaneVectors &t1 = c.axis[kTangent1Row], &t2 = c.axis[kTangent2Row];
-        const LaneVectors friction{lambda1 * t1.x + lambda2 * t2.x, lambda1 * t1.y + lambda2 * t2.y,
-                                   lambda1 * t1.z + lambda2 * t2.z};
-        const float4 kept[2] = {dotLanes(friction, m.tangent1), dotLanes(friction, m.tangent2)};
-        // Friction at its bound (within 0.1%) slides; compared squared, without a root.
-        const float4 limit = 0.999f * c.friction * c.normalImpulse;
-        const int4 atBound =
-            (limit > zero) & (lambda1 * lambda1 + lambda2 * lambda2 >= limit * limit);
-        // How far the surfaces move over each other at a sticking point during this step's
-        // integration (the split-impulse pseudo-velocities move the poses too). A sliding
-        // point starts afresh when it sticks again.
-        const SplitVelocity& sa = split[c.indexA];
-        const SplitVelocity& sb = split[c.indexB];
-        const LaneVectors slip =
-            relativeVelocityLanes(a.v + sa.v, a.w + sa.w, b.v + sb.v, b.w + sb.w, rA, rB);
-        const float4 along = dotLanes(slip, n);
-        const LaneVectors moved{drift.x + (slip.x - along * n.x) * dt,
-                                drift.y + (slip.y - along * n.y) * dt,
-                                drift.z + (slip.z - along * n.z) * dt};
-        for (int i = 0; i < count; ++i) {
-            ContactPointInfo& p = m.points[i];
-            p.normalImpulse = c.normalImpulse[i];
-            p.tangentImpulse[0] = kept[0][i];
-            p.tangentImpulse[1] = kept[1][i];
-            if (withFigures) figures[c.manifold].points[i].splitImpulse = c.splitImpulse[i];
-            p.clamp = p.normalImpulse <= 0.0f ? ClampState::Separating
-                      : atBound[i]            ? ClampState::FrictionLimit
-                                              : ClampState::None;
-            p.drift = p.sticking ? laneVector(moved, i) : glm::vec3(0.0f);
-        }
+        const SolvedRows rows{c.normalImpulse,
+                              {c.tangentImpulse[0], c.tangentImpulse[1]},
+                              c.friction,
+                              c.splitImpulse,
+                              c.axis[kTangent1Row],
+                              c.axis[kTangent2Row]};
+        finishManifold(manifolds[c.manifold], figures.empty() ? nullptr : &figures[c.manifold], bodies[c.indexA],
+                       bodies[c.indexB], split[c.indexA], split[c.indexB], rows, dt);
     };
     // Each row writes back into its own manifold only.
     if (tasks)

@@ -127,6 +127,35 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,
                      RowCouplings couplings = RowCouplings::All);
 
+/// One manifold's rows into `c` (cleared, its `manifold` set by the caller), as prepareContacts
+/// prepares each, and its figures into `mf` when given. True when a point of it lands within
+/// the step. A method that keeps its rows elsewhere (the wide method's groups) prepares each
+/// row with it where it needs it.
+bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
+                       std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
+                       RowCouplings couplings);
+
+/// Which manifold and bodies a row of the step is: the step's rows are the cache's manifolds
+/// with points that are awake, in its order (prepareContacts), and the colouring and the shock
+/// order read these alone, packed (a row's own header is a line of its own, 1,088 bytes from
+/// the next: a method that keeps its rows elsewhere need not touch them).
+struct ContactRowHeader {
+    uint32_t manifold = 0;         ///< into the contact cache
+    uint32_t indexA = 0, indexB = 0; ///< into the SolverBody array
+};
+
+/// The headers of the rows prepareContacts prepares, into `headers`. True when some of those
+/// manifolds rolls or twists (rollingResistance, torsionalFriction: solveAngularFriction).
+bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vector<ContactRowHeader>& headers);
+
+/// Asks for manifold `m`'s lines ahead of reading it: for a method that reads the manifolds
+/// out of the cache's order (the wide method, colour by colour), where the hardware does not
+/// guess the next ones.
+inline void prefetchManifold(const ContactManifoldInfo& m) {
+    const char* at = reinterpret_cast<const char*>(&m);
+    for (size_t line = 0; line < sizeof m; line += 64) __builtin_prefetch(at + line);
+}
+
 /// Contact rows per block when a pass over them is spread over threads (TaskSystem).
 inline constexpr uint32_t kRowsPerBlock = 32;
 
@@ -167,7 +196,12 @@ struct BounceScratch {
 /// positions are integrated, so the body ends the step on the surface, leaving it at
 /// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
 /// impulse is not kept for warm starting: the next step finds the bodies parting. The caller
-/// runs it only on a step where some point landed. `scratch` (below) is the caller's.
+/// runs it only on a step where some point landed. `scratch` (above) is the caller's. The rows
+/// are those of the manifolds prepareContacts prepared (touching, awake): each normal row's
+/// responses and mass are taken from `constraints`, the step's rows, or, when it is empty,
+/// computed from the manifold and `bodies` as prepareContacts computes them (the same bits
+/// while the bodies' inertia is the one the rows were prepared with), for a method that did
+/// not keep its rows whole (SolveContext::rowsWhole).
 void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
                     std::span<SolverBody> bodies, BounceScratch& scratch);
 
@@ -257,6 +291,21 @@ void solveAngularFriction(std::span<ContactConstraint> constraints, std::span<So
 
 /// One pass of the split-impulse pseudo-velocity solve (normal rows only, never warm started).
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SplitVelocity> split);
+
+/// What finishing a manifold reads of its solved rows, by point (lanes past its count zero):
+/// the rows' own, or a wide group's lane (which holds the same values).
+struct SolvedRows {
+    float4 normalImpulse{};       ///< N s
+    float4 tangentImpulse[2] = {}; ///< N s, along t1, t2
+    float4 friction{};            ///< mu of this step
+    float4 splitImpulse{};        ///< N s, for the figures
+    LaneVectors t1{}, t2{};       ///< the points' friction axes this step
+};
+
+/// finishContacts for one manifold: its impulses back into the cache (in its basis), its
+/// clamps and drift, and the pseudo impulses into `mf` when given.
+void finishManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf, const SolverBody& a, const SolverBody& b,
+                    const SplitVelocity& sa, const SplitVelocity& sb, const SolvedRows& rows, float dt);
 
 /// After all passes: write the accumulated impulses back into the cache and the pseudo
 /// impulses into the figures, record which clamp is active for each point, and add the

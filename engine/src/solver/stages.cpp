@@ -8,10 +8,13 @@
 
 namespace tumble {
 
-void prepareStage(SolveContext& ctx, RowCouplings couplings) {
+void prepareStage(SolveContext& ctx, RowCouplings couplings, void (*contacts)(SolveContext&)) {
     ScopedTimer t(ctx.profile.prepare);
-    ctx.landings =
-        prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints, &ctx.tasks, couplings);
+    if (contacts)
+        contacts(ctx);
+    else
+        ctx.landings = prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
+                                       &ctx.tasks, couplings);
     ctx.world.prepareJoints(ctx.step, false);
 }
 
@@ -24,9 +27,12 @@ void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&)) {
     warmStartJointRows(ctx.jointRows, ctx.bodies, ctx.step.warmStartFactor);
 }
 
-void storeStage(SolveContext& ctx) {
+void storeStage(SolveContext& ctx, void (*contacts)(SolveContext&)) {
     ScopedTimer t(ctx.profile.storeImpulses);
-    finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
+    if (contacts)
+        contacts(ctx);
+    else
+        finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
     ctx.world.finishJoints();
 }
 
@@ -60,7 +66,7 @@ void shockPassGaussSeidel(SolveContext& ctx) {
 
 void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
     const SolverSettings& ss = ctx.solver;
-    prepareStage(ctx, passes.couplings);
+    prepareStage(ctx, passes.couplings, passes.prepareContacts);
     traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     warmStartStage(ctx, passes.warmStartContacts);
     traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
@@ -106,7 +112,8 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
         probeRows(ctx, rows);
         ctx.scratch.measureEveryPass = false;
         if (passes.end) passes.end(ctx);
-        solveAngularFriction(ctx.constraints, ctx.bodies, std::max(ss.velocityIterations, 1));
+        // Where no manifold rolls or twists there are no angular rows (the rows need not be whole).
+        if (ctx.rowsRollOrTwist) solveAngularFriction(ctx.constraints, ctx.bodies, std::max(ss.velocityIterations, 1));
     }
     if (ctx.probe) {
         ctx.probe->iterationsUsed = used;
@@ -128,7 +135,7 @@ void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
             for (int it = 0; it < ss.positionIterations; ++it) solveSplitImpulse(ctx.constraints, ctx.split);
     }
     traceMark(ctx, TraceStage::Relax, ss.shockPropagation ? 1 : 0);
-    storeStage(ctx);
+    storeStage(ctx, passes.finishContacts);
     ctx.stats.velocityIterations = used;
     ctx.stats.positionIterations = ss.positionIterations;
     ctx.stats.maxDelta = maxDelta;

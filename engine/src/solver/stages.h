@@ -9,15 +9,18 @@
 namespace tumble {
 
 /// Contact rows (restitution targets from the start velocities, biases, couplings) and joint
-/// rows with last step's impulses.
-void prepareStage(SolveContext& ctx, RowCouplings couplings = RowCouplings::All);
+/// rows with last step's impulses; the contacts through `contacts` when given
+/// (RigidPasses::prepareContacts).
+void prepareStage(SolveContext& ctx, RowCouplings couplings = RowCouplings::All,
+                  void (*contacts)(SolveContext&) = nullptr);
 
 /// Apply the accumulated contact and joint impulses, scaled by the warm-start factor; the
 /// contacts through `contacts` when given (RigidPasses::warmStartContacts).
 void warmStartStage(SolveContext& ctx, void (*contacts)(SolveContext&) = nullptr);
 
-/// Write the impulses back into the contact cache, record the clamps, finish the joints.
-void storeStage(SolveContext& ctx);
+/// Write the impulses back into the contact cache, record the clamps, finish the joints; the
+/// contacts through `contacts` when given (RigidPasses::finishContacts).
+void storeStage(SolveContext& ctx, void (*contacts)(SolveContext&) = nullptr);
 
 /// What makes one velocity-level method differ from another.
 struct RigidPasses {
@@ -37,6 +40,13 @@ struct RigidPasses {
     /// True when the method iterates on its ScalarRowData's rows (the probe and the tolerance
     /// measure those), false when on the contact lanes and joint rows.
     bool scalarRows = false;
+    /// The contacts' rows when the method prepares them its own way (it must then prepare
+    /// each as prepareContacts would, where its passes read them, and set ctx.landings).
+    /// Null: prepareContacts with `couplings`.
+    void (*prepareContacts)(SolveContext& ctx) = nullptr;
+    /// Writing the contacts back into the cache when the method keeps its rows elsewhere (it
+    /// must write what finishContacts would). Null: finishContacts on the rows.
+    void (*finishContacts)(SolveContext& ctx) = nullptr;
     /// The contacts' warm start when the method has its own (it then runs where warmStartStage
     /// would, timed as the warm start, and must apply what warmStartContacts would; the joint
     /// rows are warm started by the stage as always). Null: warmStartContacts on the rows.

@@ -23,6 +23,7 @@
 
 #include <cstdint>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace tumble {
@@ -70,6 +71,7 @@ template <int W> struct alignas(4 * W) WideGroup {
     F invMassA{}, invMassB{};              ///< 1/kg
     WidePoint<W> points[4];
     uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
+    uint32_t manifold[W];                  ///< its manifold in the contact cache (the row's `manifold`)
     uint32_t bodyA[W], bodyB[W];
     int pointCount = 0;                    ///< the most points of any lane
 };
@@ -98,6 +100,16 @@ template <int W> struct alignas(4 * W) WideShockBlock {
 
 static_assert(alignof(WideShockBlock<8>) == 32 && alignof(WideSplitGroup<8>) == 32 && alignof(WideGroup<8>) == 32);
 
+/// What finishing the groups' manifolds (finishContacts from the groups) reads and writes
+/// beside the groups: finishContacts's arguments but the rows.
+struct WideFinish {
+    std::span<ContactManifoldInfo> manifolds;
+    std::span<ContactManifoldFigures> figures;      ///< empty when off
+    std::span<const SolverBody> bodies;
+    std::span<const SplitVelocity> split;
+    float dt = 0.0f;
+};
+
 /// The wide kernel for W lanes compiled for one instruction set (wide_kernel.h): SSE for four
 /// lanes; for eight, AVX2, or AVX2 with AVX-512VL's 32 vector registers where the CPU has it.
 /// The sets round alike (no fused multiply-adds), so they give the same bits. The functions
@@ -113,6 +125,7 @@ template <int W> struct WideKernels {
     void (*shock)(WideGroup<W>&, uint32_t, std::span<SolverBody>, const WidePassSettings&,
                   std::span<const uint32_t>, std::span<const uint8_t>, WideShockBlock<W>&, bool);
     void (*scatter)(std::span<const WideGroup<W>>, std::span<ContactConstraint>);
+    void (*finish)(std::span<const WideGroup<W>>, std::span<const WideSplitGroup<W>>, const WideFinish&);
 };
 
 /// The set this CPU runs for W lanes (W = 8 only where wideAvx2Available()).
@@ -141,12 +154,16 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
 /// `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
 /// with `tasks`, a colour's groups are filled on its threads, `grain` groups a block (they
 /// share no moving body, so the bodies get the same bits on any thread).
-template <int W>
+/// With `prepare`, a callable prepare(k, row) that prepares row k into `row` (cleared), the
+/// rows are prepared straight into the groups: each group's W rows into a scratch on the
+/// filling thread's stack, packed from there while in cache; `constraints` is then not read.
+/// Without it, the groups are packed from the prepared rows `constraints`.
+template <int W, class Prepare = std::nullptr_t>
 void buildWideGroups(std::span<const ContactConstraint> constraints,
                      const std::vector<std::vector<uint32_t>>& colours, std::vector<WideGroup<W>>& groups,
                      std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart,
                      std::span<SolverBody> warmStartBodies = {}, TaskSystem* tasks = nullptr,
-                     uint32_t grain = 1) {
+                     uint32_t grain = 1, Prepare&& prepare = nullptr) {
     colourStart.assign(1, 0);
     for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
         colourStart.push_back(colourStart.back() + static_cast<uint32_t>((colour->size() + W - 1) / W));
@@ -156,10 +173,33 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
         const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
         const uint32_t first = colourStart[k];
         auto fill = [&](uint32_t begin, uint32_t end) {
-            fillWideGroups<W>(constraints, colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
-                              std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
-                              std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
-                              warmStartBodies);
+            if constexpr (std::is_null_pointer_v<std::decay_t<Prepare>>) {
+                fillWideGroups<W>(constraints,
+                                  colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
+                                  std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
+                                  std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
+                                  warmStartBodies);
+            } else {
+                ContactConstraint rows[W];
+                static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+                for (uint32_t gi = begin; gi < end; ++gi) {
+                    const std::span<const uint32_t> lanes =
+                        colour.subspan(gi * W, std::min<size_t>(W, colour.size() - gi * W));
+                    // The next group's rows are asked for while this one's are prepared.
+                    for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
+                        prepare.ahead(colour[l]);
+                    for (size_t l = 0; l < lanes.size(); ++l) {
+                        rows[l] = ContactConstraint{};
+                        prepare.row(lanes[l], rows[l]);
+                    }
+                    WideGroup<W>& g = groups[first + gi];
+                    fillWideGroups<W>(std::span<const ContactConstraint>(rows, lanes.size()),
+                                      std::span<const uint32_t>(kLanes, lanes.size()),
+                                      std::span<WideGroup<W>>(&g, 1), std::span<WideSplitGroup<W>>(&splits[first + gi], 1),
+                                      warmStartBodies);
+                    for (size_t l = 0; l < lanes.size(); ++l) g.constraint[l] = lanes[l];
+                }
+            }
         };
         const uint32_t count = colourStart[k + 1] - first;
         if (tasks)
@@ -203,6 +243,13 @@ void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodie
                     std::span<const uint32_t> shockLevel, std::span<const uint8_t> frozenSide,
                     WideShockBlock<W>& block, bool again) {
     wideKernels<W>().shock(g, level, bodies, pass, shockLevel, frozenSide, block, again);
+}
+
+/// finishContacts for the groups' manifolds, from the groups: what a scatter of their
+/// impulses into the rows and finishContacts on them would write (the same bits).
+template <int W> void finishWideContacts(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                                         const WideFinish& finish) {
+    wideKernels<W>().finish(groups, splits, finish);
 }
 
 /// The groups' accumulated impulses back into the constraints they came from.

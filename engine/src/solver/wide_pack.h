@@ -59,6 +59,7 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
                 for (int l = 0; l < 8; ++l) {
                     rows[l] = l < live ? &constraints[lanes[l]] : &kNone;
                     g.constraint[l] = l < live ? lanes[l] : WideGroup<W>::kEmpty;
+                    g.manifold[l] = rows[l]->manifold;
                     g.bodyA[l] = rows[l]->indexA, g.bodyB[l] = rows[l]->indexB;
                     g.invMassA[l] = rows[l]->invMassA, g.invMassB[l] = rows[l]->invMassB;
                     wide::setLane(g.normal, l, laneVector(rows[l]->axis[kNormalRow], 0));
@@ -73,9 +74,10 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
             s = WideSplitGroup<W>{};
             for (int l = 0; l < W; ++l) {
                 g.constraint[l] = l < live ? lanes[l] : WideGroup<W>::kEmpty;
-                g.bodyA[l] = g.bodyB[l] = 0;
+                g.manifold[l] = g.bodyA[l] = g.bodyB[l] = 0;
                 if (l >= live) continue;
                 const ContactConstraint& c = constraints[lanes[l]];
+                g.manifold[l] = c.manifold;
                 g.bodyA[l] = c.indexA, g.bodyB[l] = c.indexB;
                 g.invMassA[l] = c.invMassA, g.invMassB[l] = c.invMassB;
                 wide::setLane(g.normal, l, laneVector(c.axis[kNormalRow], 0));
@@ -119,10 +121,41 @@ void scatterWideImpulses(std::span<const WideGroup<W>> groups, std::span<Contact
     });
 }
 
+template <int W>
+void finishWideContacts(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                        const WideFinish& f) {
+    for (size_t k = 0; k < groups.size(); ++k)
+        for (int l = 0; l < W; ++l) {
+            const WideGroup<W>& g = groups[k];
+            // The next group's manifolds are asked for while this one's are written.
+            if (k + 1 < groups.size() && groups[k + 1].constraint[l] != WideGroup<W>::kEmpty)
+                prefetchManifold(f.manifolds[groups[k + 1].manifold[l]]);
+            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
+            ContactManifoldInfo& m = f.manifolds[g.manifold[l]];
+            // The lane's rows as the rows would hold them; its friction's sign is the kernel's
+            // sliding flag, not part of the coefficient.
+            SolvedRows rows;
+            for (int i = 0; i < m.pointCount; ++i) {
+                const WidePoint<W>& q = g.points[i];
+                rows.normalImpulse[i] = q.normalImpulse[l];
+                rows.tangentImpulse[0][i] = q.tangentImpulse[0][l];
+                rows.tangentImpulse[1][i] = q.tangentImpulse[1][l];
+                rows.friction[i] = std::fabs(q.friction[l]);
+                rows.splitImpulse[i] = splits[k].splitImpulse[i][l];
+                rows.t1.x[i] = q.t1.x[l], rows.t1.y[i] = q.t1.y[l], rows.t1.z[i] = q.t1.z[l];
+                rows.t2.x[i] = q.t2.x[l], rows.t2.y[i] = q.t2.y[l], rows.t2.z[i] = q.t2.z[l];
+            }
+            const uint32_t a = g.bodyA[l], b = g.bodyB[l];
+            finishManifold(m, f.figures.empty() ? nullptr : &f.figures[g.manifold[l]], f.bodies[a], f.bodies[b],
+                           f.split[a], f.split[b], rows, f.dt);
+        }
+}
+
 /// This set's entry points (wide_contacts.h's wideKernels).
 template <int W> WideKernels<W> kernelTable() {
     return {&fillWideGroups<W>,           &solveWideGroups<W>, &solveWideSplitPass<W>,
-            &scatterWideSplitImpulses<W>, &shockWideGroup<W>,  &scatterWideImpulses<W>};
+            &scatterWideSplitImpulses<W>, &shockWideGroup<W>,  &scatterWideImpulses<W>,
+            &finishWideContacts<W>};
 }
 
 } // namespace TUMBLE_WIDE_ISA

@@ -57,6 +57,7 @@ struct StepPipeline {
     std::vector<SplitVelocity> split;              ///< by slot: split impulse's pseudo-velocities
     std::vector<StartVelocity> start;              ///< by slot, before gravity
     std::vector<ContactConstraint> constraints;    ///< this step's hot contact rows
+    std::vector<ContactRowHeader> rowHeaders;      ///< which manifold and bodies each row is
     std::vector<SolverPose> poses;                 ///< by slot: the solve's poses, and NGS's
     VelocityScratch velocityScratch;
     IslandBuilder islands;
@@ -81,6 +82,7 @@ struct StepPipeline {
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
     bool figuresOn = false;                        ///< World::setContactFigures
     bool landings = false;                         ///< a solved point lands this step (prepareContacts)
+    bool rowsWhole = true;                         ///< `constraints` are whole rows after the solve (SolveContext::rowsWhole)
     BounceScratch bounceScratch;                   ///< bounceLandings' gathered rows
     bool probeOn = false;                          ///< World::setSolverProbe
     SolverProbe probe;                             ///< what the probe recorded last step

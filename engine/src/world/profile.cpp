@@ -20,8 +20,11 @@ std::span<const ProfileStage> profileStages() {
          "contact cache), ms.", 0},
         {"solve", &Profile::solve, "The solver method, all of it: the stages below and its own work, ms.", 0},
         {"prepare", &Profile::prepare,
-         "Rows, effective masses 1 / (J M^-1 J^T), restitution targets and biases; joint rows, ms.", 1},
-        {"warm start", &Profile::warmStart, "Apply last step's accumulated impulses, ms.", 1},
+         "Rows, effective masses 1 / (J M^-1 J^T), restitution targets and biases; joint rows, ms. "
+         "The wide method prepares its contact rows in the warm start instead, group by group.", 1},
+        {"warm start", &Profile::warmStart,
+         "Apply last step's accumulated impulses, ms. The wide method's also colours the contacts and "
+         "packs them into groups (preparing each group's rows there, unless the probe or trace is on).", 1},
         {"iterate", &Profile::iterate,
          "The velocity iterations (all sub-steps), or the exact solve, ms.", 1},
         {"relax / restitution", &Profile::relax,

@@ -152,8 +152,11 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                      p.velocityScratch,      hooks,       profile_,          st,
                      p.methodData,           p.probeOn ? &p.probe : nullptr,
                      p.traceOn ? &p.trace : nullptr, p.tasks};
+    ctx.rowsRollOrTwist = contactRowHeaders(p.manifolds, p.rowHeaders);
+    ctx.rowHeaders = p.rowHeaders;
     method.solve(ctx);
     p.landings = ctx.landings;
+    p.rowsWhole = ctx.rowsWhole;
 
     forEachSlot([&](uint32_t i) {
         Slot& s = slots_[i];
@@ -178,7 +181,8 @@ void World::bounceLandedContacts() {
         p.bodies[i].v = slots_[i].body.linearVelocity;
         p.bodies[i].w = slots_[i].body.angularVelocity;
     }
-    bounceLandings(p.manifolds, p.constraints, p.bodies, p.bounceScratch);
+    bounceLandings(p.manifolds, p.rowsWhole ? std::span<const ContactConstraint>(p.constraints) : std::span<const ContactConstraint>(),
+                   p.bodies, p.bounceScratch);
     for (uint32_t i = 0; i < count; ++i) {
         Body& b = slots_[i].body;
         if (!slots_[i].alive || b.invMass == 0.0f || b.sleeping) continue;
@@ -223,8 +227,8 @@ void World::traceStage(TraceStage stage, int count) {
 
 bool World::shockOrder() {
     StepPipeline& p = *pipeline_;
-    // The pass runs on this step's hot contact rows (World::solve); the cache is not read.
-    std::span<const ContactConstraint> constraints(p.constraints);
+    // The pass runs on this step's contact rows' headers (World::solve); the cache is not read.
+    std::span<const ContactRowHeader> rows(p.rowHeaders);
     VelocityScratch& scratch = p.velocityScratch;
     // The order is a function of the contact graph (each row's two bodies, whether each is
     // anchored) and of how many bodies the search reaches (the level it gives rows no anchor
@@ -235,7 +239,7 @@ bool World::shockOrder() {
     graph.clear();
     uint64_t anchors = 0;
     for (uint8_t a : p.anchored) anchors += a;
-    for (const ContactConstraint& c : constraints)
+    for (const ContactRowHeader& c : rows)
         graph.push_back(graphRowKey(c.indexA, c.indexB, p.anchored[c.indexA], p.anchored[c.indexB]));
     graph.push_back(anchors);
     if (graph == p.shockGraph) {
@@ -262,14 +266,14 @@ bool World::shockOrder() {
             queue.push_back(i);
         }
     start.assign(n + 1, 0);
-    for (const ContactConstraint& c : constraints) {
+    for (const ContactRowHeader& c : rows) {
         ++start[c.indexA + 1];
         ++start[c.indexB + 1];
     }
     for (size_t i = 0; i < n; ++i) start[i + 1] += start[i];
     next.assign(start.begin(), start.end() - 1);
     links.resize(start[n]);
-    for (const ContactConstraint& c : constraints) {
+    for (const ContactRowHeader& c : rows) {
         links[next[c.indexA]++] = c.indexB;
         links[next[c.indexB]++] = c.indexA;
     }
@@ -282,24 +286,24 @@ bool World::shockOrder() {
             queue.push_back(v);
         }
     }
-    scratch.frozenSide.resize(constraints.size());
-    for (size_t i = 0; i < constraints.size(); ++i) {
-        int la = level[constraints[i].indexA], lb = level[constraints[i].indexB];
+    scratch.frozenSide.resize(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
+        int la = level[rows[i].indexA], lb = level[rows[i].indexB];
         scratch.frozenSide[i] = la < lb ? 1 : lb < la ? 2 : 0;
     }
-    // Bottom-up: constraints in order of their lower level, ties in manifold order (a
-    // counting sort by level; constraints on bodies no static one reaches come last).
+    // Bottom-up: rows in order of their lower level, ties in manifold order (a
+    // counting sort by level; rows on bodies no static one reaches come last).
     auto lowest = [&](size_t i) {
-        const int l = std::min(level[constraints[i].indexA], level[constraints[i].indexB]);
+        const int l = std::min(level[rows[i].indexA], level[rows[i].indexB]);
         return l == unset ? static_cast<int>(queue.size()) : l; // no level reaches the body count
     };
     start.assign(queue.size() + 2, 0);
-    for (size_t i = 0; i < constraints.size(); ++i) ++start[static_cast<size_t>(lowest(i)) + 1];
+    for (size_t i = 0; i < rows.size(); ++i) ++start[static_cast<size_t>(lowest(i)) + 1];
     for (size_t l = 0; l + 1 < start.size(); ++l) start[l + 1] += start[l];
     std::vector<uint32_t>& order = scratch.order;
-    order.resize(constraints.size());
-    scratch.shockLevel.resize(constraints.size());
-    for (size_t i = 0; i < constraints.size(); ++i) {
+    order.resize(rows.size());
+    scratch.shockLevel.resize(rows.size());
+    for (size_t i = 0; i < rows.size(); ++i) {
         const int l = lowest(i);
         scratch.shockLevel[i] = static_cast<uint32_t>(l);
         order[start[static_cast<size_t>(l)]++] = static_cast<uint32_t>(i);

@@ -21,6 +21,9 @@
 #include "solver/wide_contacts.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstring>
 
 namespace tumble {
 namespace {
@@ -44,6 +47,9 @@ struct WideData final : MethodData {
     std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
     std::vector<WideLaneChange> changes;
     bool eight = false; ///< this step's groups are eight lanes wide
+    /// This step's rows are prepared straight into the groups (prepare): the step's ordinary
+    /// rows are headers, but for the overflow's, which are whole.
+    bool direct = false;
     // The shock pass, when this step runs it: SolveWorld::shockOrder's figures, moved here (the
     // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
     // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
@@ -51,6 +57,9 @@ struct WideData final : MethodData {
     std::vector<uint8_t> frozenSide, colourOf;
     std::vector<uint32_t> shockLevel, shockOrder, levelStart;
     std::vector<ShockVisit> visits, visitsByLevel;
+    /// The passes' impulses of every group's points, kept while the shock pass runs on the
+    /// groups (normal, t1, t2 of each point, W lanes each).
+    std::vector<float> keptGroupImpulses;
     /// The frozen normal blocks of one level's visits, kept between the level's two rounds.
     std::vector<WideShockBlock<4>> shockBlocks4;
     std::vector<WideShockBlock<8>> shockBlocks8;
@@ -139,10 +148,29 @@ template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W
     for (const ShockVisit& v : d.visits) d.visitsByLevel[d.levelStart[v.level]++] = v;
 }
 
+/// The rows, prepared straight into the groups where nothing reads the ordinary rows after
+/// the passes but what the groups hold: no probe, step trace or tolerance (they measure the
+/// rows between passes) and no pair that rolls or twists (its angular friction reads its row's
+/// impulses). The rows are then headers here; the groups are filled with the warm start
+/// (warmStart), each group's rows prepared on the thread that packs it, into its cache: 16 MB
+/// of rows on the base-100 pyramid are neither written nor read back. Otherwise the rows are
+/// prepared whole, as every method's are, and packed from there. Both give the same bits.
+void prepare(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    d.direct = !ctx.probe && !ctx.trace && ctx.solver.tolerance <= 0.0f && !ctx.rowsRollOrTwist;
+    ctx.rowsWhole = !d.direct;
+    if (d.direct)
+        ctx.constraints.resize(ctx.rowHeaders.size()); // not cleared: only the overflow's are written
+    else
+        ctx.landings = prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
+                                       &ctx.tasks, RowCouplings::NormalBlock);
+}
+
 /// Colour the step's rows, pack them into groups and warm start each group as it is packed
 /// (colour by colour in solve order, each colour's groups spread over the step's threads:
 /// they share no moving body, so the bodies get what a warm start after packing would give
-/// them), then the overflow's one by one.
+/// them), then the overflow's one by one. With the rows prepared straight into the groups, each
+/// group's rows are prepared as it is packed, and the overflow's whole rows before their warm start.
 void warmStart(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     d.shock = shockPassRuns(ctx.solver);
@@ -150,29 +178,56 @@ void warmStart(SolveContext& ctx) {
     const int lanes = d.eight ? 8 : 4;
     // The colouring is a function of this graph: unchanged, last step's colours are this step's.
     d.graphNow.clear();
-    for (const ContactConstraint& c : ctx.constraints)
+    for (const ContactRowHeader& c : ctx.rowHeaders)
         d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
                                          ctx.bodies[c.indexB].invMass > 0.0f));
     d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
-    if (!sameColours) colourConstraints(ctx.constraints, ctx.bodies, d.colours, d.usedColours);
+    if (!sameColours) colourConstraints(ctx.rowHeaders, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
+    // A row prepared here: from its manifold alone, on any thread (each writes its own
+    // manifold and figures); whether a point lands is only ever set.
+    std::atomic<bool> landings{false};
+    struct {
+        SolveContext& ctx;
+        std::atomic<bool>& landings;
+        void row(uint32_t k, ContactConstraint& row) const {
+            const uint32_t m = row.manifold = ctx.rowHeaders[k].manifold;
+            if (prepareContactRow(ctx.manifolds[m], ctx.figures.empty() ? nullptr : &ctx.figures[m], ctx.bodies,
+                                  ctx.start, ctx.step, row, RowCouplings::NormalBlock))
+                landings.store(true, std::memory_order_relaxed);
+        }
+        void ahead(uint32_t k) const { prefetchManifold(ctx.manifolds[ctx.rowHeaders[k].manifold]); }
+    } prepareRow{ctx, landings};
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
-                           &ctx.tasks, kGroupsPerBlock);
+        if (d.direct)
+            buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
+                               &ctx.tasks, kGroupsPerBlock, prepareRow);
+        else
+            buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
+                               &ctx.tasks, kGroupsPerBlock);
         if (d.shock && !kept) planShockVisits(d, groups);
     });
+    if (d.direct) {
+        for (uint32_t k : d.colours.overflow) {
+            ContactConstraint& c = ctx.constraints[k];
+            c = ContactConstraint{};
+            prepareRow.row(k, c);
+        }
+        ctx.landings = landings.load(std::memory_order_relaxed);
+    }
     ctx.stats.colours = static_cast<int>(colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
     ctx.stats.lanes = lanes;
+    ctx.stats.rowsInGroups = d.direct;
     ctx.stats.simdBuild = !d.eight ? "SSE2" : wideAvx512Used() ? "AVX-512VL" : "AVX2";
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     if (!ctx.figures.empty())
         for (size_t k = 0; k < colours.size(); ++k)
             for (uint32_t i : colours[k])
-                ctx.figures[ctx.constraints[i].manifold].colour = static_cast<int>(k);
+                ctx.figures[ctx.rowHeaders[i].manifold].colour = static_cast<int>(k);
     std::span<const ContactConstraint> constraints(ctx.constraints);
     for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
 }
@@ -193,8 +248,10 @@ template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGro
     });
 }
 
-/// The groups' accumulated impulses back into the rows they came from.
+/// The groups' accumulated impulses back into the rows they came from (none when the rows are
+/// headers: the cache is then written from the groups, finish).
 void scatter(SolveContext& ctx) {
+    if (ctx.dataAs<WideData>().direct) return;
     withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
         overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
     });
@@ -274,8 +331,9 @@ void splitImpulse(SolveContext& ctx, int passes) {
             });
             for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.split);
         }
-        // The pseudo impulses are read back only for the figures (finishContacts).
-        if (!ctx.figures.empty())
+        // The pseudo impulses are read back only for the figures (finishContacts; from the
+        // groups themselves when the rows are headers).
+        if (!ctx.figures.empty() && !d.direct)
             overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
                 scatterWideSplitImpulses<W>(run, splitsOf(run), constraints);
             });
@@ -303,6 +361,19 @@ void shock(SolveContext& ctx) {
         // solved one by one, rebuild their coupling at each visit: they are few.
         // They are kept for one level at a time (a visit's index within its level).
         std::vector<WideShockBlock<W>>& blocks = shockBlocks<W>(d);
+        // The groups' impulses, which the cache gets when the rows are headers, are the
+        // passes': kept aside and put back after (a point's three are side by side).
+        constexpr size_t kPoint = 3 * W * sizeof(float);
+        static_assert(offsetof(WidePoint<W>, tangentImpulse) == offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
+        std::vector<float>& keptGroups = d.keptGroupImpulses;
+        keptGroups.resize(groups.size() * 4 * 3 * W);
+        auto keepGroups = [&](bool back) {
+            float* at = keptGroups.data();
+            for (WideGroup<W>& g : groups)
+                for (int p = 0; p < g.pointCount; ++p, at += 3 * W)
+                    back ? std::memcpy(&g.points[p].normalImpulse, at, kPoint) : std::memcpy(at, &g.points[p].normalImpulse, kPoint);
+        };
+        keepGroups(false);
         const auto levelOf = [&](size_t k) { return visits[k].level; };
         forEachShockVisit(visits.size(), levelOf, [&](size_t k, size_t first, int round) {
             const ShockVisit& v = visits[k];
@@ -313,14 +384,38 @@ void shock(SolveContext& ctx) {
                 shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
                                   blocks[k - first], round > 0);
         });
+        keepGroups(true);
     });
     for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(ctx.constraints[d.colours.overflow[i]]);
+}
+
+/// The step's impulses, clamps and drift into the cache: from the groups when the rows are
+/// headers (the overflow's from their rows), else from the rows.
+void finish(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    if (!d.direct) {
+        finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
+        return;
+    }
+    const WideFinish target{ctx.manifolds, ctx.figures, ctx.bodies, ctx.split, ctx.step.dt};
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        const std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
+        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
+            finishWideContacts<W>(run, std::span<const WideSplitGroup<W>>(splits.data() + (run.data() - groups.data()), run.size()),
+                                  target);
+        });
+    });
+    std::span<const ContactConstraint> constraints(ctx.constraints);
+    for (uint32_t k : d.colours.overflow)
+        finishContacts(ctx.manifolds, ctx.figures, constraints.subspan(k, 1), ctx.bodies, ctx.split, ctx.step.dt);
 }
 
 } // namespace
 
 void solveWideMethod(SolveContext& ctx) {
     RigidPasses passes;
+    passes.prepareContacts = prepare;
+    passes.finishContacts = finish;
     passes.warmStartContacts = warmStart;
     passes.iterate = iterate;
     // After the velocity passes, the impulses back into the rows: the shock pass that may
