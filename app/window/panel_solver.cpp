@@ -298,7 +298,7 @@ void drawLastStep(const App& app) {
                                "256-bit code with 32 registers instead of 16, so less spilled to "
                                "memory; the same bits), chosen at run time; else 4 (SSE2).",
                  lanes.c_str(), st.lanes);
-        valueRow("rows", "Where this step's contact rows were prepared. 'into the groups': each "
+        valueRow("rows prepared", "Where this step's contact rows were prepared. 'into the groups': each "
                          "group's manifolds prepared on the spot and packed while in cache, the "
                          "rows never written out (16 MB a step on the base-100 pyramid). "
                          "'whole, then packed': while the probe, the step debugger or a tolerance "
