@@ -78,9 +78,9 @@ struct SolveContext {
     StepTrace* trace;                           ///< the step debugger's record (trace.h); null when off
     TaskSystem& tasks;                          ///< the step's threads: loops whose indices own what they write
     bool landings = false;                      ///< prepareStage: a speculative point lands within this step
-    /// False when the method did not prepare `constraints` whole (their rows are kept
-    /// elsewhere, and the array holds stale values but where the method says): the landing
-    /// bounce then computes the rows it needs.
+    /// False when `constraints` are not the step's rows, one per row header, after the solve
+    /// (the wide method keeps its rows in its groups and only the overflow's here): the
+    /// landing bounce then computes the rows it needs.
     bool rowsWhole = true;
     /// Which manifold and bodies each contact row is (contactRowHeaders), and whether a
     /// manifold rolls or twists: filled by World::solve before the method runs.

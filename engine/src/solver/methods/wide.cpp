@@ -15,6 +15,7 @@
 // manifolds per visit without packing anything again. A level's manifolds of one colour are
 // independent, so the result does not depend on W. Packing separate groups for the shock pass
 // was tried first and cost as much as it saved.
+#include "core/step_arrays.h"
 #include "solver/colouring.h"
 #include "solver/stages.h"
 #include "solver/trace.h"
@@ -28,7 +29,8 @@
 namespace tumble {
 namespace {
 
-/// One visit of the shock pass: the lanes of group `index` at `level`, or overflow constraint `index`.
+/// One visit of the shock pass: the lanes of group `index` at `level`, or the overflow's
+/// `index`-th manifold.
 struct ShockVisit {
     uint32_t level = 0;
     uint32_t index = 0;
@@ -47,8 +49,8 @@ struct WideData final : MethodData {
     std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
     std::vector<WideLaneChange> changes;
     bool eight = false; ///< this step's groups are eight lanes wide
-    /// This step's rows are prepared straight into the groups (prepare): the step's ordinary
-    /// rows are headers, but for the overflow's, which are whole.
+    /// This step's rows are prepared straight into the groups (prepare): the step's rows are
+    /// then the overflow's alone, in its order (overflowRow).
     bool direct = false;
     // The shock pass, when this step runs it: SolveWorld::shockOrder's figures, moved here (the
     // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
@@ -106,6 +108,13 @@ template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideG
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
 bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
 
+/// The row of the overflow's i-th manifold: the step's row of that manifold, or, when the
+/// rows are prepared into the groups, the step's i-th row (only the overflow's are kept then).
+ContactConstraint& overflowRow(SolveContext& ctx, size_t i) {
+    const WideData& d = ctx.dataAs<WideData>();
+    return ctx.constraints[d.direct ? i : d.colours.overflow[i]];
+}
+
 /// The shock pass's levels and frozen sides, and each colour's manifolds bottom-up (kept when
 /// the colours and the shock pass's graph are last step's). True when they were kept.
 bool orderForShock(SolveContext& ctx, bool sameColours) {
@@ -137,9 +146,10 @@ template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W
             levels = std::max(levels, level + 1);
         }
     }
-    for (uint32_t ci : d.colours.overflow) {
-        d.visits.push_back({d.shockLevel[ci], ci, true});
-        levels = std::max(levels, d.shockLevel[ci] + 1);
+    for (uint32_t i = 0; i < d.colours.overflow.size(); ++i) {
+        const uint32_t level = d.shockLevel[d.colours.overflow[i]];
+        d.visits.push_back({level, i, true});
+        levels = std::max(levels, level + 1);
     }
     d.levelStart.assign(levels + 1, 0);
     for (const ShockVisit& v : d.visits) ++d.levelStart[v.level + 1];
@@ -151,16 +161,17 @@ template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W
 /// The rows, prepared straight into the groups where nothing reads the ordinary rows after
 /// the passes but what the groups hold: no probe, step trace or tolerance (they measure the
 /// rows between passes) and no pair that rolls or twists (its angular friction reads its row's
-/// impulses). The rows are then headers here; the groups are filled with the warm start
-/// (warmStart), each group's rows prepared on the thread that packs it, into its cache: 16 MB
-/// of rows on the base-100 pyramid are neither written nor read back. Otherwise the rows are
-/// prepared whole, as every method's are, and packed from there. Both give the same bits.
+/// impulses). The groups are then filled with the warm start (warmStart), each group's rows
+/// prepared on the thread that packs it, into its cache: 16 MB of rows on the base-100
+/// pyramid are neither written nor read back, and the step's rows are the overflow's alone.
+/// Otherwise the rows are prepared whole, as every method's are, and packed from there. Both
+/// give the same bits.
 void prepare(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     d.direct = !ctx.probe && !ctx.trace && ctx.solver.tolerance <= 0.0f && !ctx.rowsRollOrTwist;
     ctx.rowsWhole = !d.direct;
     if (d.direct)
-        ctx.constraints.resize(ctx.rowHeaders.size()); // not cleared: only the overflow's are written
+        ctx.constraints.clear(); // the overflow's rows alone, once it is known (warmStart)
     else
         ctx.landings = prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
                                        &ctx.tasks, RowCouplings::NormalBlock);
@@ -211,11 +222,8 @@ void warmStart(SolveContext& ctx) {
         if (d.shock && !kept) planShockVisits(d, groups);
     });
     if (d.direct) {
-        for (uint32_t k : d.colours.overflow) {
-            ContactConstraint& c = ctx.constraints[k];
-            c = ContactConstraint{};
-            prepareRow.row(k, c);
-        }
+        resetForStep(ctx.constraints, d.colours.overflow.size());
+        for (size_t i = 0; i < d.colours.overflow.size(); ++i) prepareRow.row(d.colours.overflow[i], ctx.constraints[i]);
         ctx.landings = landings.load(std::memory_order_relaxed);
     }
     ctx.stats.colours = static_cast<int>(colours.size());
@@ -228,8 +236,8 @@ void warmStart(SolveContext& ctx) {
         for (size_t k = 0; k < colours.size(); ++k)
             for (uint32_t i : colours[k])
                 ctx.figures[ctx.rowHeaders[i].manifold].colour = static_cast<int>(k);
-    std::span<const ContactConstraint> constraints(ctx.constraints);
-    for (uint32_t k : d.colours.overflow) warmStartContacts(constraints.subspan(k, 1), ctx.bodies);
+    for (size_t i = 0; i < d.colours.overflow.size(); ++i)
+        warmStartContacts(std::span<const ContactConstraint>(&overflowRow(ctx, i), 1), ctx.bodies);
 }
 
 WidePassSettings passSettings(const SolveContext& ctx) {
@@ -248,8 +256,8 @@ template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGro
     });
 }
 
-/// The groups' accumulated impulses back into the rows they came from (none when the rows are
-/// headers: the cache is then written from the groups, finish).
+/// The groups' accumulated impulses back into the rows they came from (none when the rows were
+/// prepared into the groups: the cache is then written from the groups, finish).
 void scatter(SolveContext& ctx) {
     if (ctx.dataAs<WideData>().direct) return;
     withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
@@ -260,10 +268,10 @@ void scatter(SolveContext& ctx) {
 /// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
 float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
     float largest = 0.0f;
-    std::span<ContactConstraint> constraints(ctx.constraints);
-    for (uint32_t k : ctx.dataAs<WideData>().colours.overflow) {
-        auto solve = [&] { return solveContactsGaussSeidel(constraints.subspan(k, 1), ctx.bodies, ctx.step, ctx.scratch); };
-        largest = std::max(largest, traced ? tracedManifold(ctx, constraints[k], TracePass{0, iteration}, solve) : solve());
+    for (size_t i = 0; i < ctx.dataAs<WideData>().colours.overflow.size(); ++i) {
+        ContactConstraint& c = overflowRow(ctx, i);
+        auto solve = [&] { return solveContactsGaussSeidel(std::span<ContactConstraint>(&c, 1), ctx.bodies, ctx.step, ctx.scratch); };
+        largest = std::max(largest, traced ? tracedManifold(ctx, c, TracePass{0, iteration}, solve) : solve());
     }
     return largest;
 }
@@ -329,10 +337,11 @@ void splitImpulse(SolveContext& ctx, int passes) {
                 solveWideSplitPass<W>(run, splitsOf(run), ctx.split);
                 return 0.0f;
             });
-            for (uint32_t k : d.colours.overflow) solveSplitImpulse(constraints.subspan(k, 1), ctx.split);
+            for (size_t i = 0; i < d.colours.overflow.size(); ++i)
+                solveSplitImpulse(std::span<ContactConstraint>(&overflowRow(ctx, i), 1), ctx.split);
         }
         // The pseudo impulses are read back only for the figures (finishContacts; from the
-        // groups themselves when the rows are headers).
+        // groups themselves when the rows were prepared into them).
         if (!ctx.figures.empty() && !d.direct)
             overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
                 scatterWideSplitImpulses<W>(run, splitsOf(run), constraints);
@@ -353,7 +362,7 @@ void shock(SolveContext& ctx) {
     pass.sweeps = kInnerSweeps;
     std::vector<KeptImpulses>& kept = ctx.scratch.keptImpulses;
     kept.clear();
-    for (uint32_t k : d.colours.overflow) kept.push_back(KeptImpulses::of(ctx.constraints[k]));
+    for (size_t i = 0; i < d.colours.overflow.size(); ++i) kept.push_back(KeptImpulses::of(overflowRow(ctx, i)));
     const std::span<const ShockVisit> visits(d.visitsByLevel);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         // Each visit of a level's first round computes its frozen normal blocks; the second
@@ -361,8 +370,9 @@ void shock(SolveContext& ctx) {
         // solved one by one, rebuild their coupling at each visit: they are few.
         // They are kept for one level at a time (a visit's index within its level).
         std::vector<WideShockBlock<W>>& blocks = shockBlocks<W>(d);
-        // The groups' impulses, which the cache gets when the rows are headers, are the
-        // passes': kept aside and put back after (a point's three are side by side).
+        // The groups' impulses, which the cache gets from them when the rows were prepared
+        // into them, are the passes': kept aside and put back after (a point's three are side
+        // by side).
         constexpr size_t kPoint = 3 * W * sizeof(float);
         static_assert(offsetof(WidePoint<W>, tangentImpulse) == offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
         std::vector<float>& keptGroups = d.keptGroupImpulses;
@@ -379,18 +389,19 @@ void shock(SolveContext& ctx) {
             const ShockVisit& v = visits[k];
             if (blocks.size() <= k - first) blocks.resize(k - first + 1);
             if (v.overflow)
-                shockManifoldGaussSeidel(ctx.constraints[v.index], ctx.bodies, ctx.step, d.frozenSide[v.index]);
+                shockManifoldGaussSeidel(overflowRow(ctx, v.index), ctx.bodies, ctx.step,
+                                         d.frozenSide[d.colours.overflow[v.index]]);
             else
                 shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
                                   blocks[k - first], round > 0);
         });
         keepGroups(true);
     });
-    for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(ctx.constraints[d.colours.overflow[i]]);
+    for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(overflowRow(ctx, i));
 }
 
-/// The step's impulses, clamps and drift into the cache: from the groups when the rows are
-/// headers (the overflow's from their rows), else from the rows.
+/// The step's impulses, clamps and drift into the cache: from the groups when the rows were
+/// prepared into them (the overflow's from their rows), else from the rows.
 void finish(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     if (!d.direct) {
@@ -405,9 +416,9 @@ void finish(SolveContext& ctx) {
                                   target);
         });
     });
-    std::span<const ContactConstraint> constraints(ctx.constraints);
-    for (uint32_t k : d.colours.overflow)
-        finishContacts(ctx.manifolds, ctx.figures, constraints.subspan(k, 1), ctx.bodies, ctx.split, ctx.step.dt);
+    for (size_t i = 0; i < d.colours.overflow.size(); ++i)
+        finishContacts(ctx.manifolds, ctx.figures, std::span<const ContactConstraint>(&overflowRow(ctx, i), 1),
+                       ctx.bodies, ctx.split, ctx.step.dt);
 }
 
 } // namespace
