@@ -3,12 +3,14 @@
 // groups. While the probe reads the rows between passes they are prepared whole and packed.
 // Both ways must give the same bits, landing bounces, overflow and figures included.
 #include "physics/contact_fixtures.h"
+#include "tumble/scene.h"
 #include "tumble/world.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <functional>
+#include <string>
 
 using namespace tumble;
 using namespace tumble::test;
@@ -17,18 +19,17 @@ namespace {
 
 /// What compareRowPaths saw of the world with its rows in the groups.
 struct Seen {
-    int landingSteps = 0;  ///< steps with a landing point
-    int overflow = 0;      ///< the most overflow manifolds of a step
+    int landingSteps = 0; ///< steps with a landing point
+    int overflow = 0;     ///< the most overflow manifolds of a step
 };
 
-/// The world stepped `steps` times twice, rows into the groups and (the probe on) whole: the
-/// same state hash after every step, the same figures at the end.
-Seen compareRowPaths(const std::function<void(World&)>& build, int steps) {
-    World direct(wideNoSleep()), whole(wideNoSleep());
-    for (World* w : {&direct, &whole}) {
-        w->setContactFigures(true);
-        build(*w);
-    }
+/// The world `make` builds, stepped `steps` times twice, rows into the groups and (the probe
+/// on) whole: the same state hash after every step, and with `figures`, the same figures at
+/// the end.
+Seen compareWorlds(const std::function<World()>& make, int steps, bool figures = true) {
+    World direct = make(), whole = make();
+    direct.setContactFigures(figures);
+    whole.setContactFigures(figures);
     whole.setSolverProbe(true);
     Seen seen;
     for (int i = 0; i < steps; ++i) {
@@ -41,9 +42,11 @@ Seen compareRowPaths(const std::function<void(World&)>& build, int steps) {
         seen.overflow = std::max(seen.overflow, direct.solverStats().overflowManifolds);
         bool lands = false;
         for (const ContactManifoldInfo& m : direct.contacts())
-            for (int k = 0; k < m.pointCount; ++k) lands = lands || m.points[k].landing;
+            for (int k = 0; k < m.pointCount; ++k)
+                lands = lands || m.points[k].landing;
         seen.landingSteps += lands ? 1 : 0;
     }
+    if (!figures) return seen;
     const std::vector<ContactManifoldFigures>& a = direct.contactFigures();
     const std::vector<ContactManifoldFigures>& b = whole.contactFigures();
     EXPECT_EQ(a.size(), b.size());
@@ -53,10 +56,23 @@ Seen compareRowPaths(const std::function<void(World&)>& build, int steps) {
             EXPECT_EQ(a[i].points[k].normalMass, b[i].points[k].normalMass) << "manifold " << i;
             EXPECT_EQ(a[i].points[k].bias, b[i].points[k].bias) << "manifold " << i;
             EXPECT_EQ(a[i].points[k].splitImpulse, b[i].points[k].splitImpulse) << "manifold " << i;
-            EXPECT_EQ(a[i].points[k].warmStartImpulse[0], b[i].points[k].warmStartImpulse[0]) << "manifold " << i;
+            EXPECT_EQ(a[i].points[k].warmStartImpulse[0], b[i].points[k].warmStartImpulse[0])
+                << "manifold " << i;
         }
     }
     return seen;
+}
+
+/// compareWorlds on a world of the wide method with `settings`' other values, built by `build`.
+Seen compareRowPaths(const std::function<void(World&)>& build, int steps,
+                     Settings settings = wideNoSleep(), bool figures = true) {
+    return compareWorlds(
+        [&] {
+            World w(settings);
+            build(w);
+            return w;
+        },
+        steps, figures);
 }
 
 } // namespace
@@ -64,35 +80,42 @@ Seen compareRowPaths(const std::function<void(World&)>& build, int steps) {
 TEST(WideRows, APyramidPreparedIntoTheGroupsGivesTheBitsOfWholeRows) {
     // Its shock pass runs on the groups, and the cache must get the passes' impulses, not the
     // shock pass's (found with frozen bodies).
-    compareRowPaths([](World& w) {
-        addGround(w);
-        addPyramid(w, 8);
-    }, 120);
+    compareRowPaths(
+        [](World& w) {
+            addGround(w);
+            addPyramid(w, 8);
+        },
+        120);
 }
 
 TEST(WideRows, LandingBouncesComputeTheRowsTheGroupsDidNotWriteOut) {
     // Balls dropped onto the ground and onto each other with restitution 0.6: points land within
     // a step and bounce after the positions, through every normal row (bounceLandings), which
     // it builds from the manifolds and bodies when the rows are not whole.
-    const Seen seen = compareRowPaths([](World& w) {
-        addMaterial(w, "Bouncy", 0.6f, 0.5f, 0.4f);
-        addGround(w, "Bouncy");
-        for (int i = 0; i < 6; ++i) {
-            addSphere(w, {0.9f * i, 0.6f + 0.4f * i, 0.0f}, 0.4f, "Bouncy");
-            addSphere(w, {0.9f * i, 1.6f + 0.4f * i, 0.05f}, 0.4f, "Bouncy");
-        }
-    }, 150);
+    const Seen seen = compareRowPaths(
+        [](World& w) {
+            addMaterial(w, "Bouncy", 0.6f, 0.5f, 0.4f);
+            addGround(w, "Bouncy");
+            for (int i = 0; i < 6; ++i) {
+                addSphere(w, {0.9f * i, 0.6f + 0.4f * i, 0.0f}, 0.4f, "Bouncy");
+                addSphere(w, {0.9f * i, 1.6f + 0.4f * i, 0.05f}, 0.4f, "Bouncy");
+            }
+        },
+        150);
     EXPECT_GE(seen.landingSteps, 3) << "the test must see points land";
 }
 
 TEST(WideRows, TheOverflowsRowsArePreparedWholeBesideTheGroups) {
     // A plank under 40 cubes: 9 of its manifolds find no colour and are solved from whole rows.
-    const Seen seen = compareRowPaths([](World& w) {
-        addGround(w);
-        addBox(w, {0.0f, 0.1f, 0.0f}, {3.2f, 0.1f, 1.4f});
-        for (int i = 0; i < 10; ++i)
-            for (int j = 0; j < 4; ++j) addBox(w, {-2.7f + 0.6f * i, 0.45f, -0.9f + 0.6f * j}, glm::vec3(0.25f));
-    }, 60);
+    const Seen seen = compareRowPaths(
+        [](World& w) {
+            addGround(w);
+            addBox(w, {0.0f, 0.1f, 0.0f}, {3.2f, 0.1f, 1.4f});
+            for (int i = 0; i < 10; ++i)
+                for (int j = 0; j < 4; ++j)
+                    addBox(w, {-2.7f + 0.6f * i, 0.45f, -0.9f + 0.6f * j}, glm::vec3(0.25f));
+        },
+        60);
     EXPECT_EQ(seen.overflow, 9);
 }
 
@@ -115,4 +138,37 @@ TEST(WideRows, APairThatRollsOrTwistsHasItsRowsPreparedWhole) {
     addSphere(plain, {0.0f, 0.5f, 0.0f}, 0.5f);
     plain.step();
     EXPECT_TRUE(plain.solverStats().rowsInGroups);
+}
+
+TEST(WideRows, FourLanesTwoThreadsAndTheFiguresOffGiveTheBitsOfWholeRowsToo) {
+    // The production path: no figures written; the SSE build's four-lane packing; a colour's
+    // groups filled, and their rows prepared, on two threads.
+    auto pyramid = [](World& w) {
+        addGround(w);
+        addPyramid(w, 8);
+    };
+    Settings fourLanes = wideNoSleep();
+    fourLanes.solver.simdLanes = 4;
+    Settings twoThreads = wideNoSleep();
+    twoThreads.threads = 2;
+    compareRowPaths(pyramid, 60, wideNoSleep(), false);
+    compareRowPaths(pyramid, 60, fourLanes, true);
+    compareRowPaths(pyramid, 60, twoThreads, false);
+}
+
+TEST(WideRows, CatalogueScenesWithJointsAndBaumgarteGiveTheBitsOfWholeRows) {
+    // Joint rows are prepared and warm started around the contacts' (the ragdoll, the car);
+    // Baumgarte instead of split impulse biases the rows themselves.
+    for (const char* file : {"ragdoll.json", "car.json", "restitution-row.json"}) {
+        SceneLoadResult r = loadSceneFile(std::string(TUMBLE_SOURCE_DIR) + "/scenes/" + file);
+        ASSERT_TRUE(r.ok()) << file;
+        for (PositionCorrection correction :
+             {PositionCorrection::SplitImpulse, PositionCorrection::Baumgarte}) {
+            SceneDef scene = r.scene;
+            scene.settings.solver.method = "wide";
+            scene.settings.solver.positionCorrection = correction;
+            SCOPED_TRACE(file);
+            compareWorlds([&] { return buildWorld(scene); }, 90, false);
+        }
+    }
 }

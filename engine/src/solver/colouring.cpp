@@ -5,7 +5,7 @@
 
 namespace tumble {
 
-void colourConstraints(std::span<const ContactRowHeader> constraints, std::span<const SolverBody> bodies,
+void colourConstraints(std::span<const ContactRowHeader> rows, std::span<const SolverBody> bodies,
                        ConstraintColours& out, std::vector<uint32_t>& usedColours) {
     static_assert(ConstraintColours::kMaxColours == 32, "one bit per colour in a body's word");
     out.colours.resize(ConstraintColours::kMaxColours);
@@ -15,8 +15,8 @@ void colourConstraints(std::span<const ContactRowHeader> constraints, std::span<
     // colours are the bits set in neither of its moving bodies' words, and it takes the lowest.
     usedColours.assign(bodies.size(), 0);
     auto moves = [&](uint32_t body) { return bodies[body].invMass > 0.0f; };
-    for (uint32_t i = 0; i < constraints.size(); ++i) {
-        const ContactRowHeader& c = constraints[i];
+    for (uint32_t i = 0; i < rows.size(); ++i) {
+        const ContactRowHeader& c = rows[i];
         const bool aMoves = moves(c.indexA), bMoves = moves(c.indexB);
         const uint32_t taken = (aMoves ? usedColours[c.indexA] : 0u) | (bMoves ? usedColours[c.indexB] : 0u);
         if (taken == ~0u) {

@@ -28,9 +28,9 @@ struct ConstraintColours {
     std::vector<uint32_t> overflow;
 };
 
-/// Colour the rows `constraints` (whose bodies are `bodies`) into `out`, reusing its storage.
-/// `usedColours` is scratch (by body, one bit per colour).
-void colourConstraints(std::span<const ContactRowHeader> constraints, std::span<const SolverBody> bodies,
+/// Colour the step's rows (their headers `rows`, whose bodies are `bodies`) into `out`,
+/// reusing its storage. `usedColours` is scratch (by body, one bit per colour).
+void colourConstraints(std::span<const ContactRowHeader> rows, std::span<const SolverBody> bodies,
                        ConstraintColours& out, std::vector<uint32_t>& usedColours);
 
 /// Each colour's manifolds put in the order they come in `order` (every constraint once: the

@@ -359,7 +359,7 @@ bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vect
     bool angular = false;
     for (uint32_t mi = 0; mi < manifolds.size(); ++mi) {
         const ContactManifoldInfo& m = manifolds[mi];
-        if (m.pointCount == 0 || m.sleeping) continue;
+        if (!solvedThisStep(m)) continue;
         headers.push_back({mi, m.bodyA.index, m.bodyB.index});
         angular = angular || m.rollingResistance > 0.0f || m.torsionalFriction > 0.0f;
     }
@@ -375,12 +375,12 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
     // figures whole where they are filled, instead of clearing the arrays first, was measured
     // the same on the sphere pit: the clearing's cost moved to the fill and to packing.)
     size_t count = 0;
-    for (const ContactManifoldInfo& m : manifolds) count += m.pointCount > 0 && !m.sleeping ? 1 : 0;
+    for (const ContactManifoldInfo& m : manifolds) count += solvedThisStep(m) ? 1 : 0;
     // Sized for the step (step_arrays.h): resize after clear() alone would take a block of
     // exactly `count`, fresh pages to fault in each step a settling pile adds a contact.
     resetForStep(constraints, count);
     for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
-        if (manifolds[mi].pointCount > 0 && !manifolds[mi].sleeping) constraints[k++].manifold = mi;
+        if (solvedThisStep(manifolds[mi])) constraints[k++].manifold = mi;
     // Whether some point lands, so the world need not look through every point after
     // integrating for one. Blocks only ever set it, so the answer does not depend on their order.
     std::atomic<bool> landings{false};

@@ -135,6 +135,10 @@ bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::
                        std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
                        RowCouplings couplings);
 
+/// True when the step solves manifold `m` (it has points and is awake): the step's rows are
+/// these manifolds, in the cache's order.
+inline bool solvedThisStep(const ContactManifoldInfo& m) { return m.pointCount > 0 && !m.sleeping; }
+
 /// Which manifold and bodies a row of the step is: the step's rows are the cache's manifolds
 /// with points that are awake, in its order (prepareContacts), and the colouring and the shock
 /// order read these alone, packed (a row's own header is a line of its own, 1,088 bytes from
@@ -151,9 +155,12 @@ bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vect
 /// Asks for manifold `m`'s lines ahead of reading it: for a method that reads the manifolds
 /// out of the cache's order (the wide method, colour by colour), where the hardware does not
 /// guess the next ones.
-inline void prefetchManifold(const ContactManifoldInfo& m) {
+/// Always inlined: the wide kernel's files, built for other instruction sets, call it too, and
+/// none may call another's copy.
+[[gnu::always_inline]] inline void prefetchManifold(const ContactManifoldInfo& m) {
+    constexpr size_t kCacheLine = 64; // bytes
     const char* at = reinterpret_cast<const char*>(&m);
-    for (size_t line = 0; line < sizeof m; line += 64) __builtin_prefetch(at + line);
+    for (size_t line = 0; line < sizeof m; line += kCacheLine) __builtin_prefetch(at + line);
 }
 
 /// Contact rows per block when a pass over them is spread over threads (TaskSystem).
@@ -293,13 +300,15 @@ void solveAngularFriction(std::span<ContactConstraint> constraints, std::span<So
 void solveSplitImpulse(std::span<ContactConstraint> constraints, std::span<SplitVelocity> split);
 
 /// What finishing a manifold reads of its solved rows, by point (lanes past its count zero):
-/// the rows' own, or a wide group's lane (which holds the same values).
+/// the rows' own, or a wide group's lane (which holds the same values). No member initialisers:
+/// the wide kernel's files zero it with `{}` in their own code rather than call a constructor
+/// another instruction set's file may have emitted.
 struct SolvedRows {
-    float4 normalImpulse{};       ///< N s
-    float4 tangentImpulse[2] = {}; ///< N s, along t1, t2
-    float4 friction{};            ///< mu of this step
-    float4 splitImpulse{};        ///< N s, for the figures
-    LaneVectors t1{}, t2{};       ///< the points' friction axes this step
+    float4 normalImpulse;         ///< N s
+    float4 tangentImpulse[2];     ///< N s, along t1, t2
+    float4 friction;              ///< mu of this step
+    float4 splitImpulse;          ///< N s, for the figures
+    LaneVectors t1, t2;           ///< the points' friction axes this step
 };
 
 /// finishContacts for one manifold: its impulses back into the cache (in its basis), its

@@ -6,6 +6,8 @@
 #include "solver/scalar_rows.h"
 #include "solver/trace.h"
 
+#include <cassert>
+
 namespace tumble {
 
 void prepareStage(SolveContext& ctx, RowCouplings couplings, void (*contacts)(SolveContext&)) {
@@ -42,6 +44,8 @@ void shockPassGaussSeidel(SolveContext& ctx) {
     ctx.world.shockOrder();
     VelocityScratch& scratch = ctx.scratch;
     std::vector<ContactConstraint>& constraints = ctx.constraints;
+    // The order is the row headers'; the rows are whole here, one per header.
+    assert(scratch.frozenSide.size() == constraints.size());
     // The pass rebuilds the couplings of frozen pairs with one side infinitely heavy; the
     // split-impulse pass that follows needs their real normal blocks back (it reads nothing
     // else of the couplings), so those are kept aside.

@@ -70,7 +70,7 @@ template <int W> struct alignas(4 * W) WideGroup {
     F invDiagonal[4]{};                    ///< kg, 1 / K_ii: the normal rows' effective masses
     F invMassA{}, invMassB{};              ///< 1/kg
     WidePoint<W> points[4];
-    uint32_t constraint[W];                ///< into the step's constraints; kEmpty: no manifold
+    uint32_t constraint[W];                ///< the step's row (its header); kEmpty: no manifold
     uint32_t manifold[W];                  ///< its manifold in the contact cache (the row's `manifold`)
     uint32_t bodyA[W], bodyB[W];
     int pointCount = 0;                    ///< the most points of any lane
@@ -154,9 +154,10 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
 /// `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
 /// with `tasks`, a colour's groups are filled on its threads, `grain` groups a block (they
 /// share no moving body, so the bodies get the same bits on any thread).
-/// With `prepare`, a callable prepare(k, row) that prepares row k into `row` (cleared), the
-/// rows are prepared straight into the groups: each group's W rows into a scratch on the
-/// filling thread's stack, packed from there while in cache; `constraints` is then not read.
+/// With `prepare`, an object whose row(k, row) prepares row k into `row` (cleared) and whose
+/// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
+/// group's W rows into a scratch on the filling thread's stack (the next group's asked for
+/// meanwhile), packed from there while in cache; `constraints` is then not read.
 /// Without it, the groups are packed from the prepared rows `constraints`.
 template <int W, class Prepare = std::nullptr_t>
 void buildWideGroups(std::span<const ContactConstraint> constraints,
@@ -181,7 +182,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                                   warmStartBodies);
             } else {
                 ContactConstraint rows[W];
-                static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+                static_assert(W <= 8);
+                static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7}; // a scratch row's lane
                 for (uint32_t gi = begin; gi < end; ++gi) {
                     const std::span<const uint32_t> lanes =
                         colour.subspan(gi * W, std::min<size_t>(W, colour.size() - gi * W));
@@ -195,7 +197,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                     WideGroup<W>& g = groups[first + gi];
                     fillWideGroups<W>(std::span<const ContactConstraint>(rows, lanes.size()),
                                       std::span<const uint32_t>(kLanes, lanes.size()),
-                                      std::span<WideGroup<W>>(&g, 1), std::span<WideSplitGroup<W>>(&splits[first + gi], 1),
+                                      std::span<WideGroup<W>>(&g, 1),
+                                      std::span<WideSplitGroup<W>>(&splits[first + gi], 1),
                                       warmStartBodies);
                     for (size_t l = 0; l < lanes.size(); ++l) g.constraint[l] = lanes[l];
                 }
@@ -247,8 +250,9 @@ void shockWideGroup(WideGroup<W>& g, uint32_t level, std::span<SolverBody> bodie
 
 /// finishContacts for the groups' manifolds, from the groups: what a scatter of their
 /// impulses into the rows and finishContacts on them would write (the same bits).
-template <int W> void finishWideContacts(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
-                                         const WideFinish& finish) {
+template <int W>
+void finishWideContacts(std::span<const WideGroup<W>> groups, std::span<const WideSplitGroup<W>> splits,
+                        const WideFinish& finish) {
     wideKernels<W>().finish(groups, splits, finish);
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The wide solver's data movement between the step's rows and its groups (wide_contacts.h):
-// packing the rows into groups, the accumulated impulses back into the rows, and the table of
-// one instruction set's entry points. Included, like wide_kernel.h, only by the files that
-// build the kernel for one instruction set each (TUMBLE_WIDE_ISA, defined before the include).
+// packing the rows into groups, the accumulated impulses back into the rows or straight into
+// the contact cache, and the table of one instruction set's entry points. Included, like
+// wide_kernel.h, only by the files that build the kernel for one instruction set each
+// (TUMBLE_WIDE_ISA, defined before the include).
 #include "solver/wide_kernel.h"
 
 namespace tumble {
@@ -134,7 +135,7 @@ void finishWideContacts(std::span<const WideGroup<W>> groups, std::span<const Wi
             ContactManifoldInfo& m = f.manifolds[g.manifold[l]];
             // The lane's rows as the rows would hold them; its friction's sign is the kernel's
             // sliding flag, not part of the coefficient.
-            SolvedRows rows;
+            SolvedRows rows{};
             for (int i = 0; i < m.pointCount; ++i) {
                 const WidePoint<W>& q = g.points[i];
                 rows.normalImpulse[i] = q.normalImpulse[l];

@@ -82,7 +82,7 @@ struct StepPipeline {
     std::unique_ptr<MethodData> methodData;        ///< the running method's own data
     bool figuresOn = false;                        ///< World::setContactFigures
     bool landings = false;                         ///< a solved point lands this step (prepareContacts)
-    bool rowsWhole = true;                         ///< `constraints` are whole rows after the solve (SolveContext::rowsWhole)
+    bool rowsWhole = true;                         ///< `constraints` whole after the solve (SolveContext::rowsWhole)
     BounceScratch bounceScratch;                   ///< bounceLandings' gathered rows
     bool probeOn = false;                          ///< World::setSolverProbe
     SolverProbe probe;                             ///< what the probe recorded last step

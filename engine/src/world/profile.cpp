@@ -24,7 +24,8 @@ std::span<const ProfileStage> profileStages() {
          "The wide method prepares its contact rows in the warm start instead, group by group.", 1},
         {"warm start", &Profile::warmStart,
          "Apply last step's accumulated impulses, ms. The wide method's also colours the contacts and "
-         "packs them into groups (preparing each group's rows there, unless the probe or trace is on).", 1},
+         "packs them into groups (preparing each group's rows there, unless the probe, the trace or a "
+         "tolerance reads the rows, or a pair rolls or twists).", 1},
         {"iterate", &Profile::iterate,
          "The velocity iterations (all sub-steps), or the exact solve, ms.", 1},
         {"relax / restitution", &Profile::relax,

@@ -165,7 +165,7 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         s.body.angularVelocity = p.bodies[i].w;
     });
     for (const ContactManifoldInfo& m : p.manifolds) {
-        if (m.pointCount == 0 || m.sleeping) continue;
+        if (!solvedThisStep(m)) continue;
         ++st.manifolds;
         st.rows += 3 * m.pointCount;
     }
@@ -181,8 +181,10 @@ void World::bounceLandedContacts() {
         p.bodies[i].v = slots_[i].body.linearVelocity;
         p.bodies[i].w = slots_[i].body.angularVelocity;
     }
-    bounceLandings(p.manifolds, p.rowsWhole ? std::span<const ContactConstraint>(p.constraints) : std::span<const ContactConstraint>(),
-                   p.bodies, p.bounceScratch);
+    // Without whole rows, the bounce computes its own from the manifolds and bodies.
+    const std::span<const ContactConstraint> rows =
+        p.rowsWhole ? std::span<const ContactConstraint>(p.constraints) : std::span<const ContactConstraint>();
+    bounceLandings(p.manifolds, rows, p.bodies, p.bounceScratch);
     for (uint32_t i = 0; i < count; ++i) {
         Body& b = slots_[i].body;
         if (!slots_[i].alive || b.invMass == 0.0f || b.sleeping) continue;

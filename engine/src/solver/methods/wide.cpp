@@ -2,10 +2,11 @@
 // of one colour at a time in SIMD lanes (colouring.h, wide_contacts.h). Each step: the
 // manifolds are coloured, packed W to a group (eight lanes with AVX2, else four), and every
 // pass runs the joint rows, then the colours in order, then the overflow manifolds one by
-// one. Warm start and split impulse run over the same groups; storing impulses is block
-// Gauss-Seidel's, on the ordinary rows, which get the groups' impulses back after the passes.
-// The rows are prepared with their normal blocks' couplings alone (RowCouplings::NormalBlock):
-// the kernel carries a point's friction to the rows after it through the velocities.
+// one. Warm start and split impulse run over the same groups, and the cache is written from
+// them. Each group's rows are prepared where it is packed, never written out whole, unless the
+// probe, the trace or a tolerance reads the rows between passes (prepare). The rows are
+// prepared with their normal blocks' couplings alone (RowCouplings::NormalBlock): the kernel
+// carries a point's friction to the rows after it through the velocities.
 //
 // The shock pass runs on the same groups. Its levels depend on the contact graph alone, so
 // they are found when the groups are packed, and each colour's manifolds are packed bottom-up
@@ -86,6 +87,13 @@ template <int W> std::vector<WideShockBlock<W>>& shockBlocks(WideData& d) {
 template <int W> std::vector<WideSplitGroup<W>>& splitGroups(WideData& d) {
     if constexpr (W == 8) return d.splits8;
     else return d.splits4;
+}
+
+/// The split figures of a run of this step's groups `groups` (the same indices).
+template <int W>
+std::span<WideSplitGroup<W>> splitsOf(WideData& d, const std::vector<WideGroup<W>>& groups,
+                                      std::span<const WideGroup<W>> run) {
+    return std::span<WideSplitGroup<W>>(splitGroups<W>(d).data() + (run.data() - groups.data()), run.size());
 }
 
 /// f(a run of groups) over the colours in solve order, each colour's groups spread over the
@@ -177,6 +185,22 @@ void prepare(SolveContext& ctx) {
                                        &ctx.tasks, RowCouplings::NormalBlock);
 }
 
+/// Row k of the step prepared where the groups are packed (buildWideGroups): from its manifold
+/// alone, on any thread (each writes its own manifold and figures); whether a point lands is
+/// only ever set.
+struct RowPreparer {
+    SolveContext& ctx;
+    std::atomic<bool>& landings;
+    void row(uint32_t k, ContactConstraint& row) const {
+        const uint32_t m = row.manifold = ctx.rowHeaders[k].manifold;
+        if (prepareContactRow(ctx.manifolds[m], ctx.figures.empty() ? nullptr : &ctx.figures[m], ctx.bodies,
+                              ctx.start, ctx.step, row, RowCouplings::NormalBlock))
+            landings.store(true, std::memory_order_relaxed);
+    }
+    /// Asks for row k's manifold ahead (the groups' order is not the cache's).
+    void ahead(uint32_t k) const { prefetchManifold(ctx.manifolds[ctx.rowHeaders[k].manifold]); }
+};
+
 /// Colour the step's rows, pack them into groups and warm start each group as it is packed
 /// (colour by colour in solve order, each colour's groups spread over the step's threads:
 /// they share no moving body, so the bodies get what a warm start after packing would give
@@ -198,20 +222,8 @@ void warmStart(SolveContext& ctx) {
     if (!sameColours) colourConstraints(ctx.rowHeaders, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
-    // A row prepared here: from its manifold alone, on any thread (each writes its own
-    // manifold and figures); whether a point lands is only ever set.
     std::atomic<bool> landings{false};
-    struct {
-        SolveContext& ctx;
-        std::atomic<bool>& landings;
-        void row(uint32_t k, ContactConstraint& row) const {
-            const uint32_t m = row.manifold = ctx.rowHeaders[k].manifold;
-            if (prepareContactRow(ctx.manifolds[m], ctx.figures.empty() ? nullptr : &ctx.figures[m], ctx.bodies,
-                                  ctx.start, ctx.step, row, RowCouplings::NormalBlock))
-                landings.store(true, std::memory_order_relaxed);
-        }
-        void ahead(uint32_t k) const { prefetchManifold(ctx.manifolds[ctx.rowHeaders[k].manifold]); }
-    } prepareRow{ctx, landings};
+    const RowPreparer prepareRow{ctx, landings};
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         if (d.direct)
             buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
@@ -223,7 +235,8 @@ void warmStart(SolveContext& ctx) {
     });
     if (d.direct) {
         resetForStep(ctx.constraints, d.colours.overflow.size());
-        for (size_t i = 0; i < d.colours.overflow.size(); ++i) prepareRow.row(d.colours.overflow[i], ctx.constraints[i]);
+        for (size_t i = 0; i < d.colours.overflow.size(); ++i)
+            prepareRow.row(d.colours.overflow[i], ctx.constraints[i]);
         ctx.landings = landings.load(std::memory_order_relaxed);
     }
     ctx.stats.colours = static_cast<int>(colours.size());
@@ -249,7 +262,8 @@ WidePassSettings passSettings(const SolveContext& ctx) {
     return pass;
 }
 
-/// f(a run of groups) over all groups, on the step's threads (each writes its own rows).
+/// f(a run of groups) over all groups, on the step's threads (each writes only what its own
+/// manifolds own: their rows, or their records in the cache).
 template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGroup<W>>& groups, F&& f) {
     ctx.tasks.parallelFor(static_cast<uint32_t>(groups.size()), kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
         f(std::span<const WideGroup<W>>(groups.data() + begin, end - begin));
@@ -270,7 +284,9 @@ float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
     float largest = 0.0f;
     for (size_t i = 0; i < ctx.dataAs<WideData>().colours.overflow.size(); ++i) {
         ContactConstraint& c = overflowRow(ctx, i);
-        auto solve = [&] { return solveContactsGaussSeidel(std::span<ContactConstraint>(&c, 1), ctx.bodies, ctx.step, ctx.scratch); };
+        auto solve = [&] {
+            return solveContactsGaussSeidel(std::span<ContactConstraint>(&c, 1), ctx.bodies, ctx.step, ctx.scratch);
+        };
         largest = std::max(largest, traced ? tracedManifold(ctx, c, TracePass{0, iteration}, solve) : solve());
     }
     return largest;
@@ -304,7 +320,7 @@ template <int W> float tracedGroups(SolveContext& ctx, std::vector<WideGroup<W>>
         for (int l = 0; l < static_cast<int>(scopes.size()); ++l) {
             TraceVisit v = TracePass{0, iteration}.visit();
             v.wholeManifold = true;
-            v.source = ctx.constraints[g.constraint[l]].manifold;
+            v.source = g.manifold[l];
             v.deltaNormal = d.changes[l].normal;
             v.deltaFriction = glm::length(d.changes[l].friction);
             scopes[l].finish(v);
@@ -327,14 +343,9 @@ void splitImpulse(SolveContext& ctx, int passes) {
     WideData& d = ctx.dataAs<WideData>();
     std::span<ContactConstraint> constraints(ctx.constraints);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
-        // A run's split figures: the same indices in `splits`.
-        auto splitsOf = [&](std::span<const WideGroup<W>> run) {
-            return std::span<WideSplitGroup<W>>(splits.data() + (run.data() - groups.data()), run.size());
-        };
         for (int pass = 0; pass < passes; ++pass) {
             overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
-                solveWideSplitPass<W>(run, splitsOf(run), ctx.split);
+                solveWideSplitPass<W>(run, splitsOf<W>(d, groups, run), ctx.split);
                 return 0.0f;
             });
             for (size_t i = 0; i < d.colours.overflow.size(); ++i)
@@ -344,16 +355,16 @@ void splitImpulse(SolveContext& ctx, int passes) {
         // groups themselves when the rows were prepared into them).
         if (!ctx.figures.empty() && !d.direct)
             overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
-                scatterWideSplitImpulses<W>(run, splitsOf(run), constraints);
+                scatterWideSplitImpulses<W>(run, splitsOf<W>(d, groups, run), constraints);
             });
     });
 }
 
 /// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
 /// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes),
-/// kShockVisitsPerLevel times before the level above. It changes velocities only: the rows
-/// hold the passes' impulses (scattered as the passes end), and the overflow's are put back
-/// after it.
+/// kShockVisitsPerLevel times before the level above. It changes velocities only: the
+/// impulses it accumulates in the groups and the overflow's rows are put back to the passes'
+/// after it (the rows, when whole, got those as the passes ended).
 void shock(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     WidePassSettings pass;
@@ -374,14 +385,16 @@ void shock(SolveContext& ctx) {
         // into them, are the passes': kept aside and put back after (a point's three are side
         // by side).
         constexpr size_t kPoint = 3 * W * sizeof(float);
-        static_assert(offsetof(WidePoint<W>, tangentImpulse) == offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
+        static_assert(offsetof(WidePoint<W>, tangentImpulse) ==
+                      offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
         std::vector<float>& keptGroups = d.keptGroupImpulses;
         keptGroups.resize(groups.size() * 4 * 3 * W);
         auto keepGroups = [&](bool back) {
             float* at = keptGroups.data();
             for (WideGroup<W>& g : groups)
                 for (int p = 0; p < g.pointCount; ++p, at += 3 * W)
-                    back ? std::memcpy(&g.points[p].normalImpulse, at, kPoint) : std::memcpy(at, &g.points[p].normalImpulse, kPoint);
+                    back ? std::memcpy(&g.points[p].normalImpulse, at, kPoint)
+                         : std::memcpy(at, &g.points[p].normalImpulse, kPoint);
         };
         keepGroups(false);
         const auto levelOf = [&](size_t k) { return visits[k].level; };
@@ -410,10 +423,8 @@ void finish(SolveContext& ctx) {
     }
     const WideFinish target{ctx.manifolds, ctx.figures, ctx.bodies, ctx.split, ctx.step.dt};
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        const std::vector<WideSplitGroup<W>>& splits = splitGroups<W>(d);
         overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
-            finishWideContacts<W>(run, std::span<const WideSplitGroup<W>>(splits.data() + (run.data() - groups.data()), run.size()),
-                                  target);
+            finishWideContacts<W>(run, splitsOf<W>(d, groups, run), target);
         });
     });
     for (size_t i = 0; i < d.colours.overflow.size(); ++i)
@@ -429,8 +440,9 @@ void solveWideMethod(SolveContext& ctx) {
     passes.finishContacts = finish;
     passes.warmStartContacts = warmStart;
     passes.iterate = iterate;
-    // After the velocity passes, the impulses back into the rows: the shock pass that may
-    // follow changes velocities only, so these are the step's impulses.
+    // After the velocity passes, the impulses back into the rows when they are whole (the
+    // probe, the trace): the shock pass that may follow changes velocities only, so these are
+    // the step's impulses.
     passes.end = scatter;
     passes.traced = traced;
     passes.splitImpulse = splitImpulse;
