@@ -270,6 +270,13 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
         setLane(t1, i, own);
         setLane(t2, i, sticks ? m.tangent2 : glm::cross(n, own));
     }
+    // Every lane and field the passes read is written here, absent points' as zero, so a row
+    // prepared into a scratch need not be cleared first (the wide method's).
+    for (int i = count; i < 4; ++i) {
+        for (LaneVectors& axis : c.axis) setLane(axis, i, glm::vec3(0.0f));
+        c.sliding[i] = false;
+    }
+    c.splitImpulse = float4{};
     // The cache keeps the friction impulse in the manifold's basis; the rows take it in the
     // point's own.
     const LaneVectors friction{cached[0] * oldT1.x + cached[1] * oldT2.x,
@@ -325,6 +332,7 @@ void prepareManifold(ContactManifoldInfo& m, ContactManifoldFigures* mf,
         c.sliding[i] = !sticking[i];
     }
     computeRows(c, a, b, couplings);
+    for (int j = count; j < 4; ++j) c.block.K[j] = float4{};
     if (!mf) return;
     for (int i = 0; i < count; ++i) {
         ContactPointFigures& f = mf->points[i];

@@ -127,8 +127,10 @@ bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
                      std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,
                      RowCouplings couplings = RowCouplings::All);
 
-/// One manifold's rows into `c` (cleared, its `manifold` set by the caller), as prepareContacts
-/// prepares each, and its figures into `mf` when given. True when a point of it lands within
+/// One manifold's rows into `c` (its `manifold` set by the caller), as prepareContacts
+/// prepares each, and its figures into `mf` when given. Every field a pass reads is written,
+/// absent points' lanes as zero; `c` need be cleared only for the couplings' friction columns
+/// (RowCouplings::All), the angular friction's impulses and what no pass reads. True when a point of it lands within
 /// the step. A method that keeps its rows elsewhere (the wide method's groups) prepares each
 /// row with it where it needs it.
 bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,

@@ -154,7 +154,8 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
 /// `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
 /// with `tasks`, a colour's groups are filled on its threads, `grain` groups a block (they
 /// share no moving body, so the bodies get the same bits on any thread).
-/// With `prepare`, an object whose row(k, row) prepares row k into `row` (cleared) and whose
+/// With `prepare`, an object whose row(k, row) prepares row k into `row` (prepareContactRow:
+/// every field packing reads written, so `row` is not cleared between groups) and whose
 /// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
 /// group's W rows into a scratch on the filling thread's stack (the next group's asked for
 /// meanwhile), packed from there while in cache; `constraints` is then not read.
@@ -181,7 +182,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                                   std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
                                   warmStartBodies);
             } else {
-                ContactConstraint rows[W];
+                ContactConstraint rows[W]{};
                 static_assert(W <= 8);
                 static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7}; // a scratch row's lane
                 for (uint32_t gi = begin; gi < end; ++gi) {
@@ -190,10 +191,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                     // The next group's rows are asked for while this one's are prepared.
                     for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
                         prepare.ahead(colour[l]);
-                    for (size_t l = 0; l < lanes.size(); ++l) {
-                        rows[l] = ContactConstraint{};
-                        prepare.row(lanes[l], rows[l]);
-                    }
+                    // Not cleared between groups: preparing a row writes all that packing reads.
+                    for (size_t l = 0; l < lanes.size(); ++l) prepare.row(lanes[l], rows[l]);
                     WideGroup<W>& g = groups[first + gi];
                     fillWideGroups<W>(std::span<const ContactConstraint>(rows, lanes.size()),
                                       std::span<const uint32_t>(kLanes, lanes.size()),
