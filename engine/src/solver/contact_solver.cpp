@@ -362,16 +362,18 @@ bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::
     return lands;
 }
 
-bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vector<ContactRowHeader>& headers) {
+ContactRowSummary contactRowHeaders(std::span<const ContactManifoldInfo> manifolds,
+                                    std::vector<ContactRowHeader>& headers) {
     headers.clear();
-    bool angular = false;
+    ContactRowSummary seen;
     for (uint32_t mi = 0; mi < manifolds.size(); ++mi) {
         const ContactManifoldInfo& m = manifolds[mi];
         if (!solvedThisStep(m)) continue;
         headers.push_back({mi, m.bodyA.index, m.bodyB.index});
-        angular = angular || m.rollingResistance > 0.0f || m.torsionalFriction > 0.0f;
+        seen.rollOrTwist = seen.rollOrTwist || m.rollingResistance > 0.0f || m.torsionalFriction > 0.0f;
+        seen.points += static_cast<uint32_t>(m.pointCount);
     }
-    return angular;
+    return seen;
 }
 
 bool prepareContacts(std::span<ContactManifoldInfo> manifolds,

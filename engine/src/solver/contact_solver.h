@@ -150,9 +150,15 @@ struct ContactRowHeader {
     uint32_t indexA = 0, indexB = 0; ///< into the SolverBody array
 };
 
-/// The headers of the rows prepareContacts prepares, into `headers`. True when some of those
-/// manifolds rolls or twists (rollingResistance, torsionalFriction: solveAngularFriction).
-bool contactRowHeaders(std::span<const ContactManifoldInfo> manifolds, std::vector<ContactRowHeader>& headers);
+/// What contactRowHeaders saw of the rows.
+struct ContactRowSummary {
+    bool rollOrTwist = false; ///< some manifold rolls or twists (solveAngularFriction)
+    uint32_t points = 0;      ///< contact points over all rows
+};
+
+/// The headers of the rows prepareContacts prepares, into `headers`.
+ContactRowSummary contactRowHeaders(std::span<const ContactManifoldInfo> manifolds,
+                                    std::vector<ContactRowHeader>& headers);
 
 /// Asks for manifold `m`'s lines ahead of reading it: for a method that reads the manifolds
 /// out of the cache's order (the wide method, colour by colour), where the hardware does not

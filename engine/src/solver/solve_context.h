@@ -82,10 +82,12 @@ struct SolveContext {
     /// (the wide method keeps its rows in its groups and only the overflow's here): the
     /// landing bounce then computes the rows it needs.
     bool rowsWhole = true;
-    /// Which manifold and bodies each contact row is (contactRowHeaders), and whether a
-    /// manifold rolls or twists: filled by World::solve before the method runs.
+    /// Which manifold and bodies each contact row is (contactRowHeaders), whether a manifold
+    /// rolls or twists and how many points the rows have: filled by World::solve before the
+    /// method runs.
     std::span<const ContactRowHeader> rowHeaders{};
     bool rowsRollOrTwist = false;
+    uint32_t rowPoints = 0;
 
     /// The method's own data, made afresh when the method changed since last step.
     template <class T> T& dataAs() {

@@ -82,6 +82,9 @@ struct WidePassSettings {
     int sweeps = kInnerSweeps;
     bool cone = false;
     bool measure = false; ///< track the largest impulse change
+    /// Ask for each next group's lines while solving one (prefetchGroup): worth it only where
+    /// the groups are far past the core's cache (see kPrefetchGroupsPast in wide.cpp).
+    bool prefetch = false;
 };
 
 /// One manifold's impulse changes in a traced pass: normal summed over its points, and the

@@ -152,7 +152,9 @@ void World::solve(float dt, const SolverMethodInfo& method) {
                      p.velocityScratch,      hooks,       profile_,          st,
                      p.methodData,           p.probeOn ? &p.probe : nullptr,
                      p.traceOn ? &p.trace : nullptr, p.tasks};
-    ctx.rowsRollOrTwist = contactRowHeaders(p.manifolds, p.rowHeaders);
+    const ContactRowSummary rows = contactRowHeaders(p.manifolds, p.rowHeaders);
+    ctx.rowsRollOrTwist = rows.rollOrTwist;
+    ctx.rowPoints = rows.points;
     ctx.rowHeaders = p.rowHeaders;
     method.solve(ctx);
     p.landings = ctx.landings;
