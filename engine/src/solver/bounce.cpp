@@ -27,7 +27,7 @@ float dotRow(const glm::vec3& u, const glm::vec3& v) {
 
 } // namespace
 
-void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactRowHeader> headers,
                     std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies,
                     BounceScratch& scratch) {
     // Every normal row takes part, so a bounce travels through what the bodies rest on (a ball
@@ -43,18 +43,14 @@ void bounceLandings(std::span<const ContactManifoldInfo> manifolds,
     using Pair = BounceScratch::Pair;
     std::vector<Row>& rows = scratch.rows;
     std::vector<Pair>& pairs = scratch.pairs;
-    size_t points = 0, solved = 0;
-    for (const ContactManifoldInfo& m : manifolds)
-        if (solvedThisStep(m)) points += static_cast<size_t>(m.pointCount), ++solved;
-    assert(constraints.empty() || constraints.size() == solved);
+    size_t points = 0;
+    for (const ContactRowHeader& h : headers) points += static_cast<size_t>(manifolds[h.manifold].pointCount);
+    assert(constraints.empty() || constraints.size() == headers.size());
     clearForStep(rows, points);
-    clearForStep(pairs, solved);
-    for (uint32_t mi = 0; mi < manifolds.size(); ++mi) {
-        const ContactManifoldInfo& m = manifolds[mi];
-        if (!solvedThisStep(m)) continue;
-        // The rows are the solved manifolds in order (prepareContacts): the next row is this one's.
-        const ContactConstraint* c = constraints.empty() ? nullptr : &constraints[pairs.size()];
-        assert(!c || c->manifold == mi);
+    clearForStep(pairs, headers.size());
+    for (size_t row = 0; row < headers.size(); ++row) {
+        const ContactManifoldInfo& m = manifolds[headers[row].manifold];
+        const ContactConstraint* c = constraints.empty() ? nullptr : &constraints[row];
         const uint32_t ia = m.bodyA.index, ib = m.bodyB.index;
         const SolverBody &a = bodies[ia], &b = bodies[ib];
         const glm::vec3 n = m.normal;

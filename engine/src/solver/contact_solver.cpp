@@ -376,21 +376,19 @@ ContactRowSummary contactRowHeaders(std::span<const ContactManifoldInfo> manifol
     return seen;
 }
 
-bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
+bool prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const ContactRowHeader> rows,
                      std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
                      std::span<const StartVelocity> start, const StepContext& ctx,
                      std::vector<ContactConstraint>& constraints, TaskSystem* tasks, RowCouplings couplings) {
-    // The solved manifolds' rows in the cache's order (asleep: kept, not solved); each row
-    // is then filled from its own manifold alone, on any thread. (Writing each row and its
-    // figures whole where they are filled, instead of clearing the arrays first, was measured
-    // the same on the sphere pit: the clearing's cost moved to the fill and to packing.)
-    size_t count = 0;
-    for (const ContactManifoldInfo& m : manifolds) count += solvedThisStep(m) ? 1 : 0;
+    // A row per header (the solved manifolds in the cache's order; asleep: kept, not solved);
+    // each row is then filled from its own manifold alone, on any thread. (Writing each row
+    // and its figures whole where they are filled, instead of clearing the arrays first, was
+    // measured the same on the sphere pit: the clearing's cost moved to the fill and to packing.)
+    const size_t count = rows.size();
     // Sized for the step (step_arrays.h): resize after clear() alone would take a block of
     // exactly `count`, fresh pages to fault in each step a settling pile adds a contact.
     resetForStep(constraints, count);
-    for (uint32_t mi = 0, k = 0; mi < manifolds.size(); ++mi)
-        if (solvedThisStep(manifolds[mi])) constraints[k++].manifold = mi;
+    for (size_t k = 0; k < count; ++k) constraints[k].manifold = rows[k].manifold;
     // Whether some point lands, so the world need not look through every point after
     // integrating for one. Blocks only ever set it, so the answer does not depend on their order.
     std::atomic<bool> landings{false};

@@ -112,31 +112,6 @@ struct ContactConstraint {
 constexpr int frictionPair(int j, int k) { return 3 * j - j * (j - 1) / 2 + (k - j - 1); }
 static_assert(frictionPair(0, 1) == 0 && frictionPair(1, 2) == 3 && frictionPair(2, 3) == 5);
 
-/// Which couplings prepareContacts computes: all, or the normal block's alone (the wide
-/// kernel carries friction to the normal rows through the velocities; the couplings' friction
-/// columns are then most of the cost of preparing a four-point manifold).
-enum class RowCouplings { All, NormalBlock };
-
-/// Rows, effective masses, couplings, restitution targets and biases of every manifold with
-/// points, into `constraints`; also writes the per-step figures of those points into
-/// `figures` (parallel to `manifolds`; empty when the world's figures are off). True when a
-/// speculative point lands within the step (ContactPointInfo::landing: bounceLandings).
-bool prepareContacts(std::span<ContactManifoldInfo> manifolds,
-                     std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
-                     std::span<const StartVelocity> start, const StepContext& ctx,
-                     std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,
-                     RowCouplings couplings = RowCouplings::All);
-
-/// One manifold's rows into `c` (its `manifold` set by the caller), as prepareContacts
-/// prepares each, and its figures into `mf` when given. Every field a pass reads is written,
-/// absent points' lanes as zero; `c` need be cleared only for the couplings' friction columns
-/// (RowCouplings::All), the angular friction's impulses and what no pass reads. True when a point of it lands within
-/// the step. A method that keeps its rows elsewhere (the wide method's groups) prepares each
-/// row with it where it needs it.
-bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
-                       std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
-                       RowCouplings couplings);
-
 /// True when the step solves manifold `m` (it has points and is awake): the step's rows are
 /// these manifolds, in the cache's order.
 inline bool solvedThisStep(const ContactManifoldInfo& m) { return m.pointCount > 0 && !m.sleeping; }
@@ -159,6 +134,32 @@ struct ContactRowSummary {
 /// The headers of the rows prepareContacts prepares, into `headers`.
 ContactRowSummary contactRowHeaders(std::span<const ContactManifoldInfo> manifolds,
                                     std::vector<ContactRowHeader>& headers);
+
+/// Which couplings prepareContacts computes: all, or the normal block's alone (the wide
+/// kernel carries friction to the normal rows through the velocities; the couplings' friction
+/// columns are then most of the cost of preparing a four-point manifold).
+enum class RowCouplings { All, NormalBlock };
+
+/// Rows, effective masses, couplings, restitution targets and biases of every row `rows`
+/// heads (contactRowHeaders), into `constraints` in that order; also writes the per-step
+/// figures of those points into `figures` (parallel to `manifolds`; empty when the world's
+/// figures are off). True when a speculative point lands within the step
+/// (ContactPointInfo::landing: bounceLandings).
+bool prepareContacts(std::span<ContactManifoldInfo> manifolds, std::span<const ContactRowHeader> rows,
+                     std::span<ContactManifoldFigures> figures, std::span<const SolverBody> bodies,
+                     std::span<const StartVelocity> start, const StepContext& ctx,
+                     std::vector<ContactConstraint>& constraints, class TaskSystem* tasks = nullptr,
+                     RowCouplings couplings = RowCouplings::All);
+
+/// One manifold's rows into `c` (its `manifold` set by the caller), as prepareContacts
+/// prepares each, and its figures into `mf` when given. Every field a pass reads is written,
+/// absent points' lanes as zero; `c` need be cleared only for the couplings' friction columns
+/// (RowCouplings::All), the angular friction's impulses and what no pass reads. True when a point of it lands within
+/// the step. A method that keeps its rows elsewhere (the wide method's groups) prepares each
+/// row with it where it needs it.
+bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::span<const SolverBody> bodies,
+                       std::span<const StartVelocity> start, const StepContext& ctx, ContactConstraint& c,
+                       RowCouplings couplings);
 
 /// Asks for manifold `m`'s lines ahead of reading it: for a method that reads the manifolds
 /// out of the cache's order (the wide method, colour by colour), where the hardware does not
@@ -212,13 +213,14 @@ struct BounceScratch {
 /// -e vn0 (vn0 the approach speed before the step), as Box2D v3 applies restitution. The
 /// impulse is not kept for warm starting: the next step finds the bodies parting. The caller
 /// runs it only on a step where some point landed. `scratch` (above) is the caller's. The rows
-/// are those of the manifolds prepareContacts prepared (touching, awake): each normal row's
+/// are those `headers` name (contactRowHeaders: touching, awake): each normal row's
 /// responses and mass are taken from `constraints`, the step's rows, or, when it is empty,
 /// computed from the manifold and `bodies` as prepareContacts computes them (the same bits
 /// while the bodies' inertia is the one the rows were prepared with), for a method that did
 /// not keep its rows whole (SolveContext::rowsWhole).
-void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactConstraint> constraints,
-                    std::span<SolverBody> bodies, BounceScratch& scratch);
+void bounceLandings(std::span<const ContactManifoldInfo> manifolds, std::span<const ContactRowHeader> headers,
+                    std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies,
+                    BounceScratch& scratch);
 
 /// Apply last step's accumulated impulses (scaled in prepareContacts by the warm-start factor).
 void warmStartContacts(std::span<const ContactConstraint> constraints, std::span<SolverBody> bodies);

@@ -15,7 +15,7 @@ void prepareStage(SolveContext& ctx, RowCouplings couplings, void (*contacts)(So
     if (contacts)
         contacts(ctx);
     else
-        ctx.landings = prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
+        ctx.landings = prepareContacts(ctx.manifolds, ctx.rowHeaders, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
                                        &ctx.tasks, couplings);
     ctx.world.prepareJoints(ctx.step, false);
 }

@@ -219,7 +219,7 @@ SubstepSolver::SubstepSolver(SolveContext& ctx)
 
     // Contact rows once per step, at the step's start (ctx.step: restitution targets, friction
     // anchors and stick/slip are per step).
-    prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
+    prepareContacts(ctx.manifolds, ctx.rowHeaders, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints);
     buildRows(ctx, data_, perSubstep);
     // Joint rows for the first sub-step with last step's impulses, made per sub-step.
     ctx.world.prepareJoints(sub_, false);

@@ -202,6 +202,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                                       std::span<WideGroup<W>>(&g, 1),
                                       std::span<WideSplitGroup<W>>(&splits[first + gi], 1),
                                       warmStartBodies);
+                    // Filled from the scratch, the group names its scratch lanes: the step's rows instead.
                     for (size_t l = 0; l < lanes.size(); ++l) g.constraint[l] = lanes[l];
                 }
             }

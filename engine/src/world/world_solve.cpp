@@ -166,11 +166,10 @@ void World::solve(float dt, const SolverMethodInfo& method) {
         s.body.linearVelocity = p.bodies[i].v;
         s.body.angularVelocity = p.bodies[i].w;
     });
-    for (const ContactManifoldInfo& m : p.manifolds) {
-        if (!solvedThisStep(m)) continue;
-        ++st.manifolds;
-        st.rows += 3 * m.pointCount;
-    }
+    // The solved manifolds are the rows' headers (a walk of the cache again would read every
+    // record's lines once more).
+    st.manifolds = static_cast<int>(p.rowHeaders.size());
+    st.rows = 3 * static_cast<int>(rows.points);
 }
 
 void World::bounceLandedContacts() {
@@ -186,7 +185,7 @@ void World::bounceLandedContacts() {
     // Without whole rows, the bounce computes its own from the manifolds and bodies.
     const std::span<const ContactConstraint> rows =
         p.rowsWhole ? std::span<const ContactConstraint>(p.constraints) : std::span<const ContactConstraint>();
-    bounceLandings(p.manifolds, rows, p.bodies, p.bounceScratch);
+    bounceLandings(p.manifolds, p.rowHeaders, rows, p.bodies, p.bounceScratch);
     for (uint32_t i = 0; i < count; ++i) {
         Body& b = slots_[i].body;
         if (!slots_[i].alive || b.invMass == 0.0f || b.sleeping) continue;

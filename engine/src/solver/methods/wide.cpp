@@ -197,7 +197,7 @@ void prepare(SolveContext& ctx) {
     if (d.direct)
         ctx.constraints.clear(); // the overflow's rows alone, once it is known (warmStart)
     else
-        ctx.landings = prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
+        ctx.landings = prepareContacts(ctx.manifolds, ctx.rowHeaders, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
                                        &ctx.tasks, RowCouplings::NormalBlock);
 }
 

@@ -177,7 +177,7 @@ void solveXpbdMethod(SolveContext& ctx) {
     xpbd::Pass pass{ctx, data.states, h};
     {
         ScopedTimer t(ctx.profile.prepare);
-        prepareContacts(ctx.manifolds, ctx.figures, ctx.bodies, ctx.start, ctx.step,
+        prepareContacts(ctx.manifolds, ctx.rowHeaders, ctx.figures, ctx.bodies, ctx.start, ctx.step,
                         ctx.constraints);
         // Nothing is warm started and no bounce waits for the next step (sub-steps land a
         // speculative point inside the step): the inspector should not say otherwise.
