@@ -40,43 +40,54 @@ struct BodyDef {
 };
 
 /// The world's record of a body. Read it through World::body(); change it through World.
+///
+/// The fields are laid out by how often a step touches them, not by topic. The world keeps
+/// its records in 64-byte aligned slots whose 8-byte header (generation, alive) comes before
+/// the body, so the first 56 bytes here share the header's cache line and each block after
+/// them is one line. The passes over every body (integrating, sleeping, the boxes, the
+/// solver's bodies, the watchdog) read those four lines; what only creation, saving and
+/// drawing read comes after. With the fields by topic a pass touched six to seven lines a body,
+/// and on the 8,000-box rain most of them came from memory.
 struct Body {
-    std::string name;
+    // With the slot's header: what every pass reads.
     BodyType type = BodyType::Dynamic;
-    Shape shape;
-    int material = 0;                         ///< index into World::materials()
-
+    bool sleeping = false;
+    bool bullet = false;
+    bool sensor = false;                      ///< overlaps are reported, never solved (BodyDef::sensor)
+    float invMass = 0.0f;                     ///< 1/kg
     glm::vec3 position{0.0f};                 ///< m, centre of mass
     glm::quat orientation{1.0f, 0.0f, 0.0f, 0.0f};
     glm::vec3 linearVelocity{0.0f};           ///< m/s
-    glm::vec3 angularVelocity{0.0f};          ///< rad/s, world frame
-    glm::vec3 force{0.0f};                    ///< N, accumulated this step, cleared after it
-    glm::vec3 torque{0.0f};                   ///< N m, accumulated this step, cleared after it
-
-    float mass = 0.0f;                        ///< kg (0 for static and kinematic)
-    float invMass = 0.0f;                     ///< 1/kg
-    glm::mat3 localInertia{0.0f};             ///< kg m^2, body frame
-    glm::mat3 localInvInertia{0.0f};          ///< 1/(kg m^2), body frame
-    glm::mat3 worldInvInertia{0.0f};          ///< R * localInvInertia * R^T, refreshed each step
-
     float gravityScale = 1.0f;
     float linearDamping = 0.0f;
-    float angularDamping = 0.0f;
-    uint32_t layer = 1;
-    uint32_t mask = 0xFFFF;
-    bool bullet = false;
-    bool sensor = false;                      ///< overlaps are reported, never solved (BodyDef::sensor)
 
+    // The velocity kick and the solver's bodies.
+    glm::vec3 angularVelocity{0.0f};          ///< rad/s, world frame
+    glm::mat3 worldInvInertia{0.0f};          ///< R * localInvInertia * R^T, refreshed each step
+    glm::vec3 force{0.0f};                    ///< N, accumulated this step, cleared after it
+    float angularDamping = 0.0f;
+
+    // Integrating the pose and sleeping.
+    glm::vec3 torque{0.0f};                   ///< N m, accumulated this step, cleared after it
+    float sleepTime = 0.0f;                   ///< s spent under the sleep thresholds
+    glm::mat3 localInvInertia{0.0f};          ///< 1/(kg m^2), body frame
+    int material = 0;                         ///< index into World::materials()
+    uint32_t sleepIsland = 0;                 ///< island it fell asleep with (they wake together)
+    float mass = 0.0f;                        ///< kg (0 for static and kinematic)
+
+    // The pose at the step's start, which each step writes, and the gyroscopic term's inertia.
     glm::vec3 previousPosition{0.0f};         ///< pose at the start of the last step (interpolation)
     glm::quat previousOrientation{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::mat3 localInertia{0.0f};             ///< kg m^2, body frame
 
-    bool sleeping = false;
-    float sleepTime = 0.0f;                   ///< s spent under the sleep thresholds
-    uint32_t sleepIsland = 0;                 ///< island it fell asleep with (they wake together)
-
+    // Read by the boxes and the narrow phase, then what creation and drawing keep.
+    uint32_t layer = 1;
+    uint32_t mask = 0xFFFF;
+    Shape shape;
     glm::vec3 initialPosition{0.0f};          ///< pose and velocity at creation (analytic overlays)
     glm::vec3 initialVelocity{0.0f};
     uint64_t createdAtStep = 0;
+    std::string name;
 
     bool isDynamic() const { return type == BodyType::Dynamic; }
 };

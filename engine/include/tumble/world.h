@@ -393,10 +393,12 @@ public:
 
 private:
     friend class WorldSolveHooks; // the solver methods' view of the world (world_solve.cpp)
-    struct Slot {
-        Body body;
+    /// A body's record with its handle's generation. Aligned to a cache line, the header first:
+    /// Body's fields are laid out for this (body.h).
+    struct alignas(64) Slot {
         uint32_t generation = 0;
         bool alive = false;
+        Body body;
     };
     struct JointSlot {
         JointInfo info;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
@@ -17,7 +18,17 @@
 namespace tumble {
 
 World::World(const Settings& settings)
-    : settings_(settings), materials_(materialPresets()), pipeline_(std::make_unique<StepPipeline>()) {}
+    : settings_(settings), materials_(materialPresets()), pipeline_(std::make_unique<StepPipeline>()) {
+    // Body's blocks of fields each fill one line of its slot (body.h): the header and the first
+    // block, then a block a line from the angular velocity, the torque and the previous pose,
+    // the cold fields from the layer on.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winvalid-offsetof"
+    static_assert(sizeof(Slot) == 448 && offsetof(Slot, body) == 8 && offsetof(Body, angularVelocity) == 56 &&
+                  offsetof(Body, torque) == 120 && offsetof(Body, previousPosition) == 184 &&
+                  offsetof(Body, layer) == 248);
+#pragma GCC diagnostic pop
+}
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
