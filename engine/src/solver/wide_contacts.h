@@ -147,6 +147,15 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
     wideKernels<W>().fill(constraints, manifolds, groups, splits, warmStartBodies);
 }
 
+/// Asks for all of group g's lines, to be written: the groups are filled front to back but the
+/// lines come one store at a time, each waiting on memory where the groups are far past the
+/// caches.
+template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const WideGroup<W>& g) {
+    constexpr size_t kLine = 64; // bytes
+    const char* at = reinterpret_cast<const char*>(&g);
+    for (size_t line = 0; line < sizeof g; line += kLine) __builtin_prefetch(at + line, 1);
+}
+
 /// Groups for every colour, W lanes wide: the colours last to first, each colour's manifolds
 /// in its order. The first colour, the largest, holds most of the manifolds the greedy
 /// colouring met first, and the rows solved last are satisfied best: on the base-40 pyramid
@@ -161,7 +170,8 @@ void fillWideGroups(std::span<const ContactConstraint> constraints,
 /// every field packing reads written, so `row` is not cleared between groups) and whose
 /// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
 /// group's W rows into a scratch on the filling thread's stack (the next group's asked for
-/// meanwhile), packed from there while in cache; `constraints` is then not read.
+/// meanwhile), packed from there while in cache; `constraints` is then not read. Where its
+/// aheadGroups is true, the next group's lines are asked for too (prefetchForWriting).
 /// Without it, the groups are packed from the prepared rows `constraints`.
 template <int W, class Prepare = std::nullptr_t>
 void buildWideGroups(std::span<const ContactConstraint> constraints,
@@ -194,6 +204,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                     // The next group's rows are asked for while this one's are prepared.
                     for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
                         prepare.ahead(colour[l]);
+                    if (prepare.aheadGroups && gi + 1 < end) prefetchForWriting(groups[first + gi + 1]);
                     // Not cleared between groups: preparing a row writes all that packing reads.
                     for (size_t l = 0; l < lanes.size(); ++l) prepare.row(lanes[l], rows[l]);
                     WideGroup<W>& g = groups[first + gi];

@@ -83,13 +83,20 @@ constexpr uint32_t kGroupsPerBlock = 4;
 // pass) 5.6 -> 3.7 ms, the 8,000-box rain (5.9 MB) 2.2 -> 1.9 ms; but the 4,000-box rain (3.0
 // MB) 0.91 -> 0.96 ms, the sphere pit (1.4 MB, one point a group) 0.49 -> 0.54 ms and the
 // base-40 pyramid (1.8 MB) 0.49 -> 0.53 ms, whose groups the caches mostly hold and where the
-// asking costs more than it saves.
+// asking costs more than it saves. Past it too, the warm start asks for each next group's lines
+// before filling it (prefetchForWriting): the warm start stage on the 8,000-box rain 1.42 -> 1.35
+// ms (fastest of twelve), but asked always, the 1,000-box rain's 0.137 -> 0.143 ms, the
+// 4,000-box rain's 0.61 -> 0.63 and the base-40 pyramid's 0.33 -> 0.35.
 constexpr size_t kPrefetchGroupsPast = size_t(4) << 20;
 
-/// About the bytes a velocity pass reads of this step's groups (kPrefetchGroupsPast).
-template <int W> size_t bytesReadAPass(size_t groups, uint32_t points) {
+/// About the bytes a velocity pass reads of `groups` groups holding `points` points, W lanes
+/// wide, compared with kPrefetchGroupsPast.
+template <int W> bool groupsPastCaches(size_t groups, uint32_t points) {
     const size_t around = sizeof(WideGroup<W>) - 4 * sizeof(WidePoint<W>);
-    return groups * around + size_t(points) / W * sizeof(WidePoint<W>);
+    return groups * around + size_t(points) / W * sizeof(WidePoint<W>) > kPrefetchGroupsPast;
+}
+bool groupsPastCaches(const WideData& d, size_t groups, uint32_t points) {
+    return d.eight ? groupsPastCaches<8>(groups, points) : groupsPastCaches<4>(groups, points);
 }
 
 /// f(groups) with this step's groups, eight lanes wide or four.
@@ -207,6 +214,7 @@ void prepare(SolveContext& ctx) {
 struct RowPreparer {
     SolveContext& ctx;
     std::atomic<bool>& landings;
+    bool aheadGroups = false; ///< the groups are far past the caches (kPrefetchGroupsPast)
     void row(uint32_t k, ContactConstraint& row) const {
         const uint32_t m = row.manifold = ctx.rowHeaders[k].manifold;
         if (prepareContactRow(ctx.manifolds[m], ctx.figures.empty() ? nullptr : &ctx.figures[m], ctx.bodies,
@@ -239,7 +247,9 @@ void warmStart(SolveContext& ctx) {
     const bool kept = d.shock && orderForShock(ctx, sameColours);
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
     std::atomic<bool> landings{false};
-    const RowPreparer prepareRow{ctx, landings};
+    size_t groupCount = 0;
+    for (const std::vector<uint32_t>& colour : colours) groupCount += (colour.size() + lanes - 1) / lanes;
+    const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount, ctx.rowPoints)};
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         if (d.direct)
             buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
@@ -276,9 +286,7 @@ WidePassSettings passSettings(SolveContext& ctx) {
     pass.measure = ctx.scratch.measureEveryPass || ctx.scratch.iteration + 1 >= ctx.scratch.iterationCount;
     pass.sweeps = ctx.scratch.iteration == 0 ? kInnerSweeps : kInnerSweeps / 2;
     const WideData& d = ctx.dataAs<WideData>();
-    const size_t bytes = d.eight ? bytesReadAPass<8>(d.groups8.size(), ctx.rowPoints)
-                                 : bytesReadAPass<4>(d.groups4.size(), ctx.rowPoints);
-    pass.prefetch = bytes > kPrefetchGroupsPast;
+    pass.prefetch = groupsPastCaches(d, d.eight ? d.groups8.size() : d.groups4.size(), ctx.rowPoints);
     return pass;
 }
 
