@@ -460,9 +460,9 @@ private:
     /// (world_narrow.cpp); sets the pair and point counters.
     void narrowPhase();
     /// Candidate pairs [begin, end) measured and matched into `out` (any thread).
-    void collidePairs(uint32_t begin, uint32_t end, struct NarrowBlock& out) const;
+    void collidePairs(uint32_t begin, uint32_t end, class CacheRewrite& cache, struct NarrowBlock& out) const;
     /// A cached pair kept while asleep (keptAsleep) into `out`, as the solve reads it.
-    void keepAsleep(const ContactManifoldInfo& m, struct NarrowBlock& out) const;
+    void keepAsleep(class CacheRewrite& cache, uint32_t k, struct NarrowBlock& out) const;
     /// A cached pair none of whose bodies moves: each sleeps or is static, one at least sleeps.
     bool keptAsleep(const ContactManifoldInfo& m) const;
     /// Neither body of the pair moves: each sleeps or is static, one at least sleeps.
@@ -475,6 +475,9 @@ private:
     void keepSensorOverlapsAsleep();
     /// This step's contact events from last step's and this step's touching pairs.
     void recordContactEvents();
+    /// Last step's touching pairs taken from the cache before the narrow phase rewrites it,
+    /// unless the step that built the cache recorded them (world_events.cpp).
+    void keepTouchingBefore();
     /// Flag the cached pairs asleep (keptAsleep) and count them (Counters::sleeping*).
     void countSleepingContacts();
     /// The end of a stage of World::step, for the step debugger (when tracing).

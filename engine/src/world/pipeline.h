@@ -22,6 +22,7 @@ namespace tumble {
 struct NarrowBlock {
     std::vector<ContactManifoldInfo> manifolds; ///< in the pairs' order, kept-asleep ones between
     std::vector<ChildManifold> found;           ///< scratch: one pair's manifolds
+    std::vector<ContactManifoldInfo> fresh;     ///< scratch: a pair's records measured afresh
     std::vector<uint32_t> sensorPairs;          ///< candidate pairs with one sensor, to sense
     DispatchCounts dispatch{};
     int touching = 0, points = 0, reused = 0;
@@ -42,6 +43,9 @@ struct StepPipeline {
     std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
     std::vector<ChildManifold> childManifolds;     ///< one sensor pair's, while it is sensed
     std::vector<NarrowBlock> narrowBlocks;         ///< the narrow phase's blocks
+    /// This step's narrow phase, if one block, rewrites the cache in place: last step's
+    /// re-measured most of its pairs and began none ahead of kept ones (world_narrow.cpp).
+    bool cacheInPlace = true;
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;
     std::vector<PairTouch> sensorOverlaps;         ///< this step's, sorted by slots (World::sensorOverlaps)

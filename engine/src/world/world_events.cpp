@@ -129,14 +129,18 @@ void World::keepSensorOverlapsAsleep() {
                            p.sensorOverlaps.end(), slotOrder);
 }
 
+void World::keepTouchingBefore() {
+    StepPipeline& p = *pipeline_;
+    if (!p.touchingNowCurrent) touchingPairs(p.manifolds, p.touchingNow);
+    p.touchingNowCurrent = true;
+}
+
 void World::recordContactEvents() {
     StepPipeline& p = *pipeline_;
     p.contactEvents.clear();
-    // Last step's touching pairs are those it recorded, unless an edit changed the cache since.
-    if (p.touchingNowCurrent)
-        std::swap(p.touchingBefore, p.touchingNow);
-    else
-        touchingPairs(p.previous, p.touchingBefore);
+    // Last step's touching pairs: those it recorded, or, after an edit changed the cache, those
+    // the narrow phase took from it before measuring (keepTouchingBefore).
+    std::swap(p.touchingBefore, p.touchingNow);
     touchingPairs(p.manifolds, p.touchingNow);
     p.touchingNowCurrent = true;
     auto valid = [this](BodyId id) { return isValid(id); };
