@@ -41,13 +41,13 @@ struct BodyDef {
 
 /// The world's record of a body. Read it through World::body(); change it through World.
 ///
-/// The fields are laid out by how often a step touches them, not by topic. The world keeps
-/// its records in 64-byte aligned slots whose 8-byte header (generation, alive) comes before
-/// the body, so the first 56 bytes here share the header's cache line and each block after
-/// them is one line. The passes over every body (integrating, sleeping, the boxes, the
-/// solver's bodies, the watchdog) read those four lines; what only creation, saving and
-/// drawing read comes after. With the fields by topic a pass touched six to seven lines a body,
-/// and on the 8,000-box rain most of them came from memory.
+/// The fields are laid out by how often a step touches them, not by topic: the world keeps a
+/// body in a cache-line aligned record with 8 bytes before it, so the first block here (56
+/// bytes) and each block after it fill one line. The passes over every body (integrating,
+/// sleeping, the solver's bodies, the watchdog) read those four lines; the boxes and the narrow
+/// phase read the pose and the shape after them; what only creation, saving and drawing read
+/// comes last. With the fields by topic a pass touched six to seven lines a body, and on the
+/// 8,000-box rain most of them came from memory.
 struct Body {
     // With the slot's header: what every pass reads.
     BodyType type = BodyType::Dynamic;

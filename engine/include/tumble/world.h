@@ -96,6 +96,12 @@ struct Counters {
     int pairsCulled = 0;
     int pairs = 0;           ///< pairs whose shapes touch (manifolds)
     int pairsRemeasured = 0; ///< of those, re-measured from last step's manifold (Settings::contactReuseSteps)
+    /// The narrow phase rewrote the contact cache in place (one thread, and last step's pairs
+    /// mostly re-measured or asleep) rather than into a second array.
+    bool cacheInPlace = false;
+    /// In place, pairs began (or gained a manifold) ahead of kept ones, and the rest of the
+    /// cache went to a second array.
+    bool cacheSpilled = false;
     int contacts = 0;        ///< contact points
     int sleepingPairs = 0;   ///< of the touching pairs, those asleep (kept, not solved)
     int sleepingContacts = 0;///< of the contact points, those of pairs asleep
@@ -393,8 +399,9 @@ public:
 
 private:
     friend class WorldSolveHooks; // the solver methods' view of the world (world_solve.cpp)
-    /// A body's record with its handle's generation. Aligned to a cache line, the header first:
-    /// Body's fields are laid out for this (body.h).
+    /// A body's record with its handle's generation. Aligned to a cache line, the 8-byte header
+    /// first, so that the body's first 56 bytes share its line and each block of hot fields
+    /// after them is one line (body.h; the offsets are asserted in world.cpp).
     struct alignas(64) Slot {
         uint32_t generation = 0;
         bool alive = false;
@@ -459,9 +466,13 @@ private:
     /// The narrow phase: candidate pairs into this step's cache, on the step's threads
     /// (world_narrow.cpp); sets the pair and point counters.
     void narrowPhase();
-    /// Candidate pairs [begin, end) measured and matched into `out` (any thread).
-    void collidePairs(uint32_t begin, uint32_t end, class CacheRewrite& cache, struct NarrowBlock& out) const;
-    /// A cached pair kept while asleep (keptAsleep) into `out`, as the solve reads it.
+    /// Candidate pairs [begin, end) measured and matched with last step's records, written
+    /// through `cache` (which may be the world's own cache, rewritten in place); `out` gets the
+    /// block's counts and scratch (any thread).
+    void collidePairs(uint32_t begin, uint32_t end, class CacheRewrite& cache,
+                      struct NarrowBlock& out) const;
+    /// Last step's record k, if its pair is kept asleep (keptAsleep), written through `cache` as
+    /// the solve reads it.
     void keepAsleep(class CacheRewrite& cache, uint32_t k, struct NarrowBlock& out) const;
     /// A cached pair none of whose bodies moves: each sleeps or is static, one at least sleeps.
     bool keptAsleep(const ContactManifoldInfo& m) const;

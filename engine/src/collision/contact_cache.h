@@ -42,12 +42,13 @@ void inheritImpulses(const ContactManifoldInfo* old, ContactManifoldInfo& fresh)
 /// across the normal since the manifold was built, when the two local normals have turned
 /// apart by more than `slide` per metre, or when a point left the margin. Returns false then.
 ///
-/// In place: `m` is a copy of last step's manifold (the cache's record kept, not rebuilt). Its
+/// In place: `m` is last step's manifold (the cache's record kept, not rebuilt: the record
+/// itself where the narrow phase rewrites the cache in place, else a copy of it). Its
 /// points are last step's, so each carries its own history exactly as inheritImpulses would
 /// match it to itself: persisted, impulses, clamp and drift (dropped where it slid), the
 /// friction basis; what belongs to one step (approach speed, landing, sticking) is reset.
 /// When it returns false, `m` is unchanged (every test comes before the first write): the
-/// caller measures the pair afresh.
+/// caller measures the pair afresh, matching it with `m`, which a rewrite in place relies on.
 bool remeasureManifold(ContactManifoldInfo& m, const glm::vec3& xa, const glm::quat& qa, const glm::vec3& xb,
                        const glm::quat& qb, float margin, float slide);
 

@@ -171,7 +171,8 @@ template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const Wid
 /// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
 /// group's W rows into a scratch on the filling thread's stack (the next group's asked for
 /// meanwhile), packed from there while in cache; `constraints` is then not read. Where its
-/// aheadGroups is true, the next group's lines are asked for too (prefetchForWriting).
+/// prefetchGroups is true, the next group's lines are asked for too (prefetchForWriting; not
+/// for the first group of a block of them).
 /// Without it, the groups are packed from the prepared rows `constraints`.
 template <int W, class Prepare = std::nullptr_t>
 void buildWideGroups(std::span<const ContactConstraint> constraints,
@@ -204,7 +205,8 @@ void buildWideGroups(std::span<const ContactConstraint> constraints,
                     // The next group's rows are asked for while this one's are prepared.
                     for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
                         prepare.ahead(colour[l]);
-                    if (prepare.aheadGroups && gi + 1 < end) prefetchForWriting(groups[first + gi + 1]);
+                    if (prepare.prefetchGroups && gi + 1 < end)
+                        prefetchForWriting(groups[first + gi + 1]);
                     // Not cleared between groups: preparing a row writes all that packing reads.
                     for (size_t l = 0; l < lanes.size(); ++l) prepare.row(lanes[l], rows[l]);
                     WideGroup<W>& g = groups[first + gi];

@@ -20,12 +20,15 @@ namespace tumble {
 
 /// What one block of the narrow phase's pairs produced (world_narrow.cpp).
 struct NarrowBlock {
-    std::vector<ContactManifoldInfo> manifolds; ///< in the pairs' order, kept-asleep ones between
+    /// In the pairs' order, kept-asleep ones between (with several blocks; one block writes
+    /// the cache itself).
+    std::vector<ContactManifoldInfo> manifolds;
     std::vector<ChildManifold> found;           ///< scratch: one pair's manifolds
     std::vector<ContactManifoldInfo> fresh;     ///< scratch: a pair's records measured afresh
     std::vector<uint32_t> sensorPairs;          ///< candidate pairs with one sensor, to sense
     DispatchCounts dispatch{};
     int touching = 0, points = 0, reused = 0;
+    int keptAsleep = 0; ///< of the touching, pairs kept asleep (keepAsleep)
     int culled = 0; ///< candidate pairs whose bodies' boxes are farther apart than the margin
     float deepest = 0.0f;                       ///< m, the most negative separation
     void reset();
@@ -40,20 +43,24 @@ struct StepPipeline {
     BroadphaseStats broadphaseStats;
     /// The contact cache: one manifold per pair, sorted by (bodyA.index, bodyB.index).
     std::vector<ContactManifoldInfo> manifolds;
-    std::vector<ContactManifoldInfo> previous;     ///< last step's cache while matching
+    /// Last step's cache while matching, where the narrow phase writes two arrays; rewriting
+    /// in place, where the records not yet read go when room is needed (world_narrow.cpp).
+    std::vector<ContactManifoldInfo> previous;
     std::vector<ChildManifold> childManifolds;     ///< one sensor pair's, while it is sensed
     std::vector<NarrowBlock> narrowBlocks;         ///< the narrow phase's blocks
     /// This step's narrow phase, if one block, rewrites the cache in place: last step's
-    /// re-measured most of its pairs and began none ahead of kept ones (world_narrow.cpp).
+    /// re-measured or kept asleep most of its pairs and spilled nothing (world_narrow.cpp).
     bool cacheInPlace = true;
     /// This step's solver figures, parallel to `manifolds` (same index); not carried over.
     std::vector<ContactManifoldFigures> contactFigures;
     std::vector<PairTouch> sensorOverlaps;         ///< this step's, sorted by slots (World::sensorOverlaps)
     std::vector<PairTouch> previousSensorOverlaps; ///< last step's while matching
     std::vector<ContactEvent> contactEvents;       ///< this step's (World::contactEvents)
-    std::vector<PairTouch> touchingNow, touchingBefore; ///< scratch of recordContactEvents
-    /// touchingNow still describes the cache as it stands (nothing edited it since the step
-    /// that measured it), so the next step takes it as its touchingBefore.
+    /// Scratch of recordContactEvents; touchingNow also holds last step's pairs from the
+    /// narrow phase (keepTouchingBefore) until recordContactEvents takes them as touchingBefore.
+    std::vector<PairTouch> touchingNow, touchingBefore;
+    /// touchingNow describes last step's cache (nothing edited it since the step that measured
+    /// it, or keepTouchingBefore took it after an edit), so the step takes it as its touchingBefore.
     bool touchingNowCurrent = false;
     DispatchCounts dispatch{};
     MaterialTable materialTable;

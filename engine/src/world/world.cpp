@@ -24,9 +24,9 @@ World::World(const Settings& settings)
     // the cold fields from the layer on.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Winvalid-offsetof"
-    static_assert(sizeof(Slot) == 448 && offsetof(Slot, body) == 8 && offsetof(Body, angularVelocity) == 56 &&
-                  offsetof(Body, torque) == 120 && offsetof(Body, previousPosition) == 184 &&
-                  offsetof(Body, layer) == 248);
+    static_assert(sizeof(Slot) == 448 && offsetof(Slot, body) == 8 &&
+                  offsetof(Body, angularVelocity) == 56 && offsetof(Body, torque) == 120 &&
+                  offsetof(Body, previousPosition) == 184 && offsetof(Body, layer) == 248);
 #pragma GCC diagnostic pop
 }
 World::~World() = default;

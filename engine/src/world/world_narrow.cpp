@@ -8,11 +8,13 @@
 // block order the lists are the cache a single thread would have built, whatever thread ran
 // which block; the counts are integers and a minimum, exact in any order.
 //
-// One thread rewrites the cache in place (CacheRewrite): this step's records are written over
-// last step's already read, and a re-measured pair's record is re-measured where it lies. A
-// pile at rest thus reads and writes its records once, rather than copying each into a second
-// array (512 bytes a manifold: 4 MB on the 8,000-box rain, read and written every step). Only
-// when pairs begin ahead of kept ones does the rest go to a second array, as it always did.
+// One block (one thread) rewrites the cache in place (CacheRewrite) where last step's pairs
+// were mostly re-measured or kept asleep: this step's records are written over last step's
+// already read, and a re-measured pair's record is re-measured where it lies. A pile at rest
+// thus reads and writes its records once, rather than copying each into a second array (512
+// bytes a manifold: 4 MB on the 8,000-box rain, read and written every step). Where pairs
+// begin, or a pair gains a manifold, ahead of kept ones, the rest goes to a second array, as
+// it always did.
 #include "tumble/world.h"
 
 #include "collision/contact_cache.h"
@@ -62,32 +64,25 @@ bool before(const ContactManifoldInfo& m, const BodyPair& pair) {
     return m.bodyA.index < pair.a || (m.bodyA.index == pair.a && m.bodyB.index < pair.b);
 }
 
-// The first of last step's manifolds whose bodies come after the pair's.
-uint32_t firstAfter(const std::vector<ContactManifoldInfo>& previous, const BodyPair& pair) {
-    const auto after = std::partition_point(previous.begin(), previous.end(), [&](const ContactManifoldInfo& m) {
-        return before(m, pair) || (m.bodyA.index == pair.a && m.bodyB.index == pair.b);
-    });
-    return static_cast<uint32_t>(after - previous.begin());
-}
-
 } // namespace
 
 /// Last step's records as a block of the narrow phase reads them, and this step's as it writes
 /// them: either two arrays (a block on any thread, appending to its own list), or one array
 /// rewritten in place (one block: the cache itself), record i of this step written once last
-/// step's records up to there have been read. Where a pair adds records ahead of unread ones,
+/// step's records up to there have been read. Where a pair needs room ahead of unread records,
 /// those are moved to a second array (spilled) and the step's records appended from there on,
 /// as with two arrays: the step then holds at most the two arrays it always held.
 class CacheRewrite {
 public:
+    using Records = std::vector<ContactManifoldInfo>;
     /// Reads `previous`, appends to `out`.
-    static CacheRewrite twoArrays(const std::vector<ContactManifoldInfo>& previous, std::vector<ContactManifoldInfo>& out) {
+    static CacheRewrite twoArrays(const Records& previous, Records& out) {
         CacheRewrite r(previous, out);
         r.appending_ = true;
         return r;
     }
     /// Rewrites `cache`, spilling into `spill` where room is needed.
-    static CacheRewrite inPlace(std::vector<ContactManifoldInfo>& cache, std::vector<ContactManifoldInfo>& spill) {
+    static CacheRewrite inPlace(Records& cache, Records& spill) {
         CacheRewrite r(cache, cache);
         r.spill_ = &spill;
         return r;
@@ -96,13 +91,27 @@ public:
     uint32_t oldCount() const { return oldCount_; }
     /// Last step's record k, valid while no record of this step is written past it.
     const ContactManifoldInfo& old(uint32_t k) const { return (*old_)[k - oldFrom_]; }
+    /// The first of last step's records whose bodies come after the pair's (before anything is
+    /// written: a block with two arrays finds where its part of last step's cache begins).
+    uint32_t firstAfter(const BodyPair& pair) const {
+        uint32_t lo = 0, hi = oldCount_;
+        while (lo < hi) {
+            const uint32_t mid = lo + (hi - lo) / 2;
+            const ContactManifoldInfo& m = old(mid);
+            if (before(m, pair) || (m.bodyA.index == pair.a && m.bodyB.index == pair.b))
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo;
+    }
     /// Whether `count` more records of this step can be written without touching last step's
     /// records from k on (always, appending).
     bool clearOf(uint32_t k, size_t count) const { return appending_ || written_ + count <= k; }
     /// Room for `count` more records of this step before last step's record `next`, which is
     /// still to be read: where there is none, last step's records from `from` (<= next) on are
-    /// moved to the second array and this step's appended from here on. With two arrays it
-    /// only notes whether in place would have needed that.
+    /// moved to the second array and this step's appended from here on. With two arrays and
+    /// one block, it only notes whether in place would have needed that (spills).
     void roomBefore(uint32_t from, uint32_t next, size_t count) {
         if (written() + count > next) spills_ = true;
         if (clearOf(next, count)) return;
@@ -140,20 +149,22 @@ public:
             --written_;
     }
     /// Whether records were (or, with two arrays, would have been) spilled this step: pairs
-    /// began ahead of kept ones.
+    /// began, or gained a manifold, ahead of kept ones. Meaningful for one block only (a
+    /// block's own count of records is not an index into last step's).
     bool spills() const { return spills_; }
+    bool inPlaceNow() const { return !appending_; }
     /// In place and never spilled: the array cut to this step's records.
     void finish() {
         if (!appending_) out_->resize(written_);
     }
 
 private:
-    CacheRewrite(const std::vector<ContactManifoldInfo>& old, std::vector<ContactManifoldInfo>& out)
+    CacheRewrite(const Records& old, Records& out)
         : old_(&old), out_(&out), oldCount_(static_cast<uint32_t>(old.size())) {}
 
-    const std::vector<ContactManifoldInfo>* old_; ///< where last step's records from oldFrom_ on are
-    std::vector<ContactManifoldInfo>* out_;       ///< this step's records
-    std::vector<ContactManifoldInfo>* spill_ = nullptr; ///< in place: where unread records go when room is needed
+    const Records* old_;      ///< where last step's records from oldFrom_ on are
+    Records* out_;            ///< this step's records
+    Records* spill_ = nullptr; ///< in place: where unread records go when room is needed
     uint32_t oldCount_ = 0;
     uint32_t oldFrom_ = 0;
     size_t written_ = 0;     ///< in place, not spilled: this step's records so far
@@ -184,17 +195,18 @@ void World::narrowPhase() {
     for (uint32_t i = 0, live = 0; i < slots_.size(); ++i) p.ordinal[i] = slots_[i].alive ? live++ : 0;
 
     const uint32_t pairCount = static_cast<uint32_t>(p.pairs.size());
-    // When one thread runs the pairs as one block, the block rewrites the cache in place; else
-    // each block writes its own list from last step's cache, and the lists are joined.
-    // In place where last step's pairs were mostly re-measured (a pile of polyhedra at rest) and
-    // none began ahead of kept ones. A record measured afresh is written whole either way, and in
-    // place it is built aside first (last step's is matched with it), so a pile of spheres, all
-    // measured afresh, writes two arrays; and where pairs begin ahead of kept ones, the rest of
-    // the cache is spilled to a second array anyway. One block with two arrays tells whether in
-    // place would have spilled.
+    // When one thread runs the pairs as one block, the block writes the cache itself; else each
+    // block writes its own list from last step's cache, and the lists are joined.
+    // One block rewrites the cache in place where last step's pairs were mostly re-measured or
+    // kept asleep (a pile of polyhedra at rest, or asleep) and nothing spilled. A record measured
+    // afresh is written whole either way, and in place, over last step's of its pair, it is
+    // built aside first (that one is matched with it): a pile of spheres, all measured afresh,
+    // writes two arrays. Where pairs begin ahead of kept ones, the rest of the cache is spilled
+    // to a second array anyway; one block with two arrays tells whether in place would have.
     const bool oneBlock = pairCount <= kPairsPerBlock || p.tasks.threads() == 1;
     const uint32_t blocks = oneBlock ? 1 : (pairCount + kPairsPerBlock - 1) / kPairsPerBlock;
     p.narrowBlocks.resize(blocks);
+    counters_.cacheInPlace = counters_.cacheSpilled = false;
     if (oneBlock) {
         if (!p.cacheInPlace) {
             std::swap(p.previous, p.manifolds);
@@ -202,10 +214,12 @@ void World::narrowPhase() {
         }
         CacheRewrite cache = p.cacheInPlace ? CacheRewrite::inPlace(p.manifolds, p.previous)
                                             : CacheRewrite::twoArrays(p.previous, p.manifolds);
-        const NarrowBlock& block = p.narrowBlocks[0];
-        collidePairs(0, pairCount, cache, p.narrowBlocks[0]); // with no pair: the cached ones still asleep
+        NarrowBlock& block = p.narrowBlocks[0];
+        collidePairs(0, pairCount, cache, block); // with no pair: the cached ones still asleep
+        counters_.cacheInPlace = p.cacheInPlace;
+        counters_.cacheSpilled = p.cacheInPlace && !cache.inPlaceNow();
         cache.finish();
-        p.cacheInPlace = !cache.spills() && 2 * block.reused >= block.touching;
+        p.cacheInPlace = !cache.spills() && 2 * (block.reused + block.keptAsleep) >= block.touching;
     } else {
         std::swap(p.previous, p.manifolds);
         p.manifolds.clear();
@@ -241,7 +255,7 @@ void NarrowBlock::reset() {
     manifolds.clear();
     sensorPairs.clear();
     for (auto& row : dispatch) row.fill(0);
-    touching = points = reused = culled = 0;
+    touching = points = reused = keptAsleep = culled = 0;
     deepest = 0.0f;
 }
 
@@ -249,8 +263,12 @@ void World::keepAsleep(CacheRewrite& cache, uint32_t k, NarrowBlock& out) const 
     // A cached pair the broad phase no longer reports because none of its bodies moves is
     // kept as it was, asleep (keptAsleep): in the cache's order, between the measured pairs.
     if (!keptAsleep(cache.old(k))) return;
-    const ContactManifoldInfo m = cache.old(k); // read whole before its slot may be rewritten
+    const ContactManifoldInfo* kept = &cache.old(k);
     ContactManifoldInfo& info = cache.emitCopy(k);
+    // In place the record may be its own source: it is matched with a copy of itself.
+    ContactManifoldInfo copy;
+    if (kept == &info) kept = &(copy = info);
+    const ContactManifoldInfo& m = *kept;
     info.sleeping = true;
     info.remeasured = false;
     // What the solve reads beyond what snapshots keep is derived again as for a measured
@@ -265,10 +283,12 @@ void World::keepAsleep(CacheRewrite& cache, uint32_t k, NarrowBlock& out) const 
         out.deepest = std::min(out.deepest, info.points[j].separation);
     }
     ++out.touching;
+    ++out.keptAsleep;
     out.points += info.pointCount;
 }
 
-void World::collidePairs(uint32_t begin, uint32_t end, CacheRewrite& cache, NarrowBlock& out) const {
+void World::collidePairs(uint32_t begin, uint32_t end, CacheRewrite& cache,
+                         NarrowBlock& out) const {
     const StepPipeline& p = *pipeline_;
     out.reset();
     // Each touching pair of polyhedra is measured afresh one step in contactReuseSteps, the
@@ -282,7 +302,7 @@ void World::collidePairs(uint32_t begin, uint32_t end, CacheRewrite& cache, Narr
     // The time of impact after the step (world_continuous.cpp) stops them.
     const float pairMargin = settings_.contactMargin;
     const uint32_t oldCount = cache.oldCount();
-    uint32_t old = begin == 0 ? 0 : firstAfter(p.previous, p.pairs[begin - 1]);
+    uint32_t old = begin == 0 ? 0 : cache.firstAfter(p.pairs[begin - 1]);
     for (uint32_t i = begin; i < end; ++i) {
         const BodyPair& pair = p.pairs[i];
         // Cached pairs before this one are kept if asleep; then this pair's own manifolds,
@@ -316,12 +336,13 @@ void World::collidePairs(uint32_t begin, uint32_t end, CacheRewrite& cache, Narr
         const bool single = prevEnd == prevBegin + 1;
         // A touching pair of polyhedra re-measures last step's manifold (remeasureManifold),
         // except on its refresh step.
-        const bool mayReuse = single && cache.old(prevBegin).pointCount > 0 && !a.bullet && !b.bullet &&
+        const bool mayReuse = single && cache.old(prevBegin).pointCount > 0 && !a.bullet &&
+                              !b.bullet &&
                               polyhedral(a.shape.type) && polyhedral(b.shape.type) &&
                               (stepCount_ + p.ordinal[pair.a] + p.ordinal[pair.b]) % reuseSteps != 0;
         const PairMaterial& mat = p.materialTable.at(a.material, b.material);
         // What every record of this step gets: the pair's material, lever arms from the centres.
-        auto finish = [&](ContactManifoldInfo& info) {
+        auto finishRecord = [&](ContactManifoldInfo& info) {
             info.staticFriction = mat.staticFriction;
             info.dynamicFriction = mat.dynamicFriction;
             info.restitution = mat.restitution;
@@ -341,33 +362,34 @@ void World::collidePairs(uint32_t begin, uint32_t end, CacheRewrite& cache, Narr
             // unchanged when it is not re-measured, so last step's stays whole). A kept record
             // carries its own impulses.
             ContactManifoldInfo& info = cache.emitCopy(prevBegin);
-            if (remeasureManifold(info, a.position, a.orientation, b.position, b.orientation, pairMargin,
-                                  settings_.contactReuseSlide)) {
+            if (remeasureManifold(info, a.position, a.orientation, b.position, b.orientation,
+                                  pairMargin, settings_.contactReuseSlide)) {
                 ++out.reused;
                 ++dispatched;
-                finish(info);
+                finishRecord(info);
                 continue;
             }
             cache.drop();
         }
         // Measured afresh, each record is matched with last step's of the pair (both in the
         // parts' order: one walk pairs each with the one between the same parts, if there was
-        // one). Written in place over those, they are built aside first.
+        // one). Where they would be written over those (in place), they are built aside first.
         out.found.clear();
-        collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape, Transform{b.position, b.orientation},
-                      pairMargin, out.found, &out.dispatch);
+        collideShapes(a.shape, Transform{a.position, a.orientation}, b.shape,
+                      Transform{b.position, b.orientation}, pairMargin, out.found, &out.dispatch);
         const size_t count = out.found.size();
         cache.roomBefore(prevBegin, prevEnd, count);
         const bool aside = !cache.clearOf(prevBegin, count);
         out.fresh.resize(aside ? count : 0);
         uint32_t cursor = prevBegin;
         for (size_t c = 0; c < count; ++c) {
-            ContactManifoldInfo& info = aside ? out.fresh[c] = ContactManifoldInfo{} : cache.emitNew();
+            ContactManifoldInfo& info =
+                aside ? out.fresh[c] = ContactManifoldInfo{} : cache.emitNew();
             writeMeasured(out.found[c], ida, a.orientation, idb, b.orientation, info);
             while (cursor < prevEnd && partsBefore(cache.old(cursor), info)) ++cursor;
-            const ContactManifoldInfo* prev =
-                cursor < prevEnd && !partsBefore(info, cache.old(cursor)) ? &cache.old(cursor) : nullptr;
-            finish(info);
+            const bool matched = cursor < prevEnd && !partsBefore(info, cache.old(cursor));
+            const ContactManifoldInfo* prev = matched ? &cache.old(cursor) : nullptr;
+            finishRecord(info);
             inheritImpulses(prev, info);
         }
         for (const ContactManifoldInfo& info : out.fresh) cache.emit(info);

@@ -89,12 +89,14 @@ constexpr uint32_t kGroupsPerBlock = 4;
 // 4,000-box rain's 0.61 -> 0.63 and the base-40 pyramid's 0.33 -> 0.35.
 constexpr size_t kPrefetchGroupsPast = size_t(4) << 20;
 
-/// About the bytes a velocity pass reads of `groups` groups holding `points` points, W lanes
-/// wide, compared with kPrefetchGroupsPast.
+/// Whether a velocity pass reads more than kPrefetchGroupsPast of `groups` groups holding
+/// `points` points, W lanes wide (about: what precedes and follows each group's points, and
+/// the points).
 template <int W> bool groupsPastCaches(size_t groups, uint32_t points) {
     const size_t around = sizeof(WideGroup<W>) - 4 * sizeof(WidePoint<W>);
     return groups * around + size_t(points) / W * sizeof(WidePoint<W>) > kPrefetchGroupsPast;
 }
+/// The same for this step's lane width.
 bool groupsPastCaches(const WideData& d, size_t groups, uint32_t points) {
     return d.eight ? groupsPastCaches<8>(groups, points) : groupsPastCaches<4>(groups, points);
 }
@@ -214,7 +216,7 @@ void prepare(SolveContext& ctx) {
 struct RowPreparer {
     SolveContext& ctx;
     std::atomic<bool>& landings;
-    bool aheadGroups = false; ///< the groups are far past the caches (kPrefetchGroupsPast)
+    bool prefetchGroups = false; ///< the groups are far past the caches (groupsPastCaches)
     void row(uint32_t k, ContactConstraint& row) const {
         const uint32_t m = row.manifold = ctx.rowHeaders[k].manifold;
         if (prepareContactRow(ctx.manifolds[m], ctx.figures.empty() ? nullptr : &ctx.figures[m], ctx.bodies,
@@ -248,7 +250,8 @@ void warmStart(SolveContext& ctx) {
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
     std::atomic<bool> landings{false};
     size_t groupCount = 0;
-    for (const std::vector<uint32_t>& colour : colours) groupCount += (colour.size() + lanes - 1) / lanes;
+    for (const std::vector<uint32_t>& colour : colours)
+        groupCount += (colour.size() + lanes - 1) / lanes;
     const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount, ctx.rowPoints)};
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         if (d.direct)
