@@ -22,6 +22,8 @@
 #include "world/pipeline.h"
 
 #include <algorithm>
+#include <optional>
+#include <ranges>
 
 namespace tumble {
 namespace {
@@ -94,16 +96,10 @@ public:
     /// The first of last step's records whose bodies come after the pair's (before anything is
     /// written: a block with two arrays finds where its part of last step's cache begins).
     uint32_t firstAfter(const BodyPair& pair) const {
-        uint32_t lo = 0, hi = oldCount_;
-        while (lo < hi) {
-            const uint32_t mid = lo + (hi - lo) / 2;
-            const ContactManifoldInfo& m = old(mid);
-            if (before(m, pair) || (m.bodyA.index == pair.a && m.bodyB.index == pair.b))
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo;
+        return *std::ranges::partition_point(std::views::iota(0u, oldCount_), [&](uint32_t k) {
+            const ContactManifoldInfo& m = old(k);
+            return before(m, pair) || (m.bodyA.index == pair.a && m.bodyB.index == pair.b);
+        });
     }
     /// Whether `count` more records of this step can be written without touching last step's
     /// records from k on (always, appending).
@@ -152,6 +148,7 @@ public:
     /// began, or gained a manifold, ahead of kept ones. Meaningful for one block only (a
     /// block's own count of records is not an index into last step's).
     bool spills() const { return spills_; }
+    /// Still rewriting in place (not two arrays, not spilled).
     bool inPlaceNow() const { return !appending_; }
     /// In place and never spilled: the array cut to this step's records.
     void finish() {
@@ -266,8 +263,8 @@ void World::keepAsleep(CacheRewrite& cache, uint32_t k, NarrowBlock& out) const 
     const ContactManifoldInfo* kept = &cache.old(k);
     ContactManifoldInfo& info = cache.emitCopy(k);
     // In place the record may be its own source: it is matched with a copy of itself.
-    ContactManifoldInfo copy;
-    if (kept == &info) kept = &(copy = info);
+    std::optional<ContactManifoldInfo> copy;
+    if (kept == &info) kept = &copy.emplace(info);
     const ContactManifoldInfo& m = *kept;
     info.sleeping = true;
     info.remeasured = false;
