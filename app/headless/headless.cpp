@@ -358,6 +358,7 @@ int runHeadless(const HeadlessOptions& o) {
         solver["lanes"] = world.solverStats().lanes;
         solver["simdBuild"] = world.solverStats().simdBuild;
         solver["rowsInGroups"] = world.solverStats().rowsInGroups;
+        solver["batches"] = world.solverStats().batches;
     }
     json profile = json::object();
     for (const ProfileStage& stage : profileStages()) profile[stage.name] = world.profile().*stage.member;

@@ -2,6 +2,7 @@
 // Small worlds built in code for the contact-solver tests.
 #include "tumble/world.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -55,6 +56,22 @@ inline void addMaterial(World& w, const char* name, float restitution, float muS
 /// Pin the pair table cell of two materials.
 inline void setPair(World& w, const char* a, const char* b, float restitution, float muS, float muD) {
     w.materialPairs().push_back({a, b, restitution, muS, muD});
+}
+
+/// The first manifold whose figures differ between a and b (colour; per point normal mass,
+/// bias, split impulse, warm-start impulse), or -1 when none does and both hold as many.
+inline int firstDifferentFigures(const std::vector<ContactManifoldFigures>& a,
+                                 const std::vector<ContactManifoldFigures>& b) {
+    for (size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+        bool same = a[i].colour == b[i].colour;
+        for (int k = 0; k < 4; ++k)
+            same = same && a[i].points[k].normalMass == b[i].points[k].normalMass &&
+                   a[i].points[k].bias == b[i].points[k].bias &&
+                   a[i].points[k].splitImpulse == b[i].points[k].splitImpulse &&
+                   a[i].points[k].warmStartImpulse[0] == b[i].points[k].warmStartImpulse[0];
+        if (!same) return static_cast<int>(i);
+    }
+    return a.size() == b.size() ? -1 : static_cast<int>(std::min(a.size(), b.size()));
 }
 
 inline Settings noSleep() {

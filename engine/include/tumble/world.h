@@ -136,6 +136,10 @@ struct SolverStats {
     /// out whole (false while the probe, the step trace or a tolerance measures the rows
     /// between passes, or a pair rolls or twists: the rows are then prepared whole and packed).
     bool rowsInGroups = false;
+    /// Wide method: batches of whole islands the step solved one after another, each with all
+    /// its passes while its groups are in cache (1: every pass over every row at once, as with
+    /// joints, several threads or rows prepared whole).
+    int batches = 0;
 };
 
 /// Closest hit of a ray.

@@ -69,8 +69,12 @@ void shockPassGaussSeidel(SolveContext& ctx) {
 }
 
 void solveRigid(SolveContext& ctx, const RigidPasses& passes) {
-    const SolverSettings& ss = ctx.solver;
     prepareStage(ctx, passes.couplings, passes.prepareContacts);
+    solveRigidPrepared(ctx, passes);
+}
+
+void solveRigidPrepared(SolveContext& ctx, const RigidPasses& passes) {
+    const SolverSettings& ss = ctx.solver;
     traceMark(ctx, TraceStage::Prepare, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));
     warmStartStage(ctx, passes.warmStartContacts);
     traceMark(ctx, TraceStage::WarmStart, static_cast<int>(ctx.constraints.size() + ctx.jointRows.size()));

@@ -81,4 +81,8 @@ void shockPassGaussSeidel(SolveContext& ctx);
 /// the solver stats' iteration figures and, when on, the probe.
 void solveRigid(SolveContext& ctx, const RigidPasses& passes);
 
+/// solveRigid after its prepare stage (for a method that looks at what it prepared before it
+/// chooses how to go on).
+void solveRigidPrepared(SolveContext& ctx, const RigidPasses& passes);
+
 } // namespace tumble

@@ -20,6 +20,7 @@
 // it. Neither contracts a * b + c into one fused instruction, so both round alike.
 #include "core/task_system.h"
 #include "solver/contact_solver.h"
+#include "solver/wide_batches.h"
 
 #include <cstdint>
 #include <span>
@@ -156,16 +157,33 @@ template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const Wid
     for (size_t line = 0; line < sizeof g; line += kLine) __builtin_prefetch(at + line, 1);
 }
 
-/// Groups for every colour, W lanes wide: the colours last to first, each colour's manifolds
-/// in its order. The first colour, the largest, holds most of the manifolds the greedy
-/// colouring met first, and the rows solved last are satisfied best: on the base-40 pyramid
-/// (10 passes, 10 s), when this order was chosen, the worst box moved 3.1 cm this way, 5.4 cm
-/// in colour order and 4.3 cm alternating the two from pass to pass (block Gauss-Seidel:
-/// 3.8 cm); later changes of rounding have moved it between 3.1 and 4.0 cm.
-/// `colourStart` gets where each colour's groups begin in that order, then their end. With
-/// `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
-/// with `tasks`, a colour's groups are filled on its threads, `grain` groups a block (they
-/// share no moving body, so the bodies get the same bits on any thread).
+/// Where each of the segments `segments` (wide_batches.h: the step's rows in solve order)
+/// begins in the groups, W rows to a group, then their end, into `colourStart`; `groups` and
+/// `splits` sized for them all. Groups are kept from step to step and refilled.
+template <int W>
+void layoutWideGroups(const WideSegments& segments, std::vector<WideGroup<W>>& groups,
+                      std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart) {
+    colourStart.assign(1, 0);
+    for (uint32_t s = 0; s < segments.segmentCount(); ++s)
+        colourStart.push_back(colourStart.back() + (segments.start[s + 1] - segments.start[s] + W - 1) / W);
+    // Refilled every step, so nothing of the old groups need survive a growth: freed before
+    // the new ones are taken, never both held at once.
+    const size_t count = colourStart.back();
+    if (count > groups.capacity()) {
+        groups = {}, splits = {};
+        groups.reserve(count + count / 8);
+        splits.reserve(count + count / 8);
+    }
+    groups.resize(count);
+    splits.resize(count);
+}
+
+/// The groups of segments [first, last) filled (layoutWideGroups), each segment's rows in its
+/// order, W to a group (a segment's last group's lanes past them empty). A segment is one
+/// colour's rows of one batch; segments are filled in order. With `warmStartBodies` not empty,
+/// each group is warm started as it is filled (fillWideGroups); with `tasks`, a segment's
+/// groups are filled on its threads, `grain` groups a block (they share no moving body, so the
+/// bodies get the same bits on any thread).
 /// With `prepare`, an object whose row(k, row) prepares row k into `row` (prepareContactRow:
 /// every field packing reads written, so `row` is not cleared between groups) and whose
 /// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
@@ -175,57 +193,73 @@ template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const Wid
 /// for the first group of a block of them).
 /// Without it, the groups are packed from the prepared rows `constraints`.
 template <int W, class Prepare = std::nullptr_t>
-void buildWideGroups(std::span<const ContactConstraint> constraints,
-                     const std::vector<std::vector<uint32_t>>& colours, std::vector<WideGroup<W>>& groups,
-                     std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart,
-                     std::span<SolverBody> warmStartBodies = {}, TaskSystem* tasks = nullptr,
-                     uint32_t grain = 1, Prepare&& prepare = nullptr) {
-    colourStart.assign(1, 0);
-    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour)
-        colourStart.push_back(colourStart.back() + static_cast<uint32_t>((colour->size() + W - 1) / W));
-    groups.resize(colourStart.back());
-    splits.resize(colourStart.back());
-    for (size_t k = 0; k + 1 < colourStart.size(); ++k) {
-        const std::span<const uint32_t> colour(colours[colours.size() - 1 - k]);
-        const uint32_t first = colourStart[k];
-        auto fill = [&](uint32_t begin, uint32_t end) {
+void fillWideSegments(std::span<const ContactConstraint> constraints, const WideSegments& segments, uint32_t first,
+                      uint32_t last, std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
+                      std::span<const uint32_t> colourStart, std::span<SolverBody> warmStartBodies = {},
+                      TaskSystem* tasks = nullptr, uint32_t grain = 1, Prepare&& prepare = nullptr) {
+    for (uint32_t k = first; k < last; ++k) {
+        const std::span<const uint32_t> colour = segments.segment(k);
+        const uint32_t begin = colourStart[k];
+        auto fill = [&](uint32_t from, uint32_t to) {
             if constexpr (std::is_null_pointer_v<std::decay_t<Prepare>>) {
                 fillWideGroups<W>(constraints,
-                                  colour.subspan(begin * W, std::min<size_t>(colour.size(), end * W) - begin * W),
-                                  std::span<WideGroup<W>>(groups).subspan(first + begin, end - begin),
-                                  std::span<WideSplitGroup<W>>(splits).subspan(first + begin, end - begin),
+                                  colour.subspan(from * W, std::min<size_t>(colour.size(), to * W) - from * W),
+                                  groups.subspan(begin + from, to - from), splits.subspan(begin + from, to - from),
                                   warmStartBodies);
             } else {
                 ContactConstraint rows[W]{};
                 static_assert(W <= 8);
                 static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7}; // a scratch row's lane
-                for (uint32_t gi = begin; gi < end; ++gi) {
+                for (uint32_t gi = from; gi < to; ++gi) {
                     const std::span<const uint32_t> lanes =
                         colour.subspan(gi * W, std::min<size_t>(W, colour.size() - gi * W));
                     // The next group's rows are asked for while this one's are prepared.
                     for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
                         prepare.ahead(colour[l]);
-                    if (prepare.prefetchGroups && gi + 1 < end)
-                        prefetchForWriting(groups[first + gi + 1]);
+                    if (prepare.prefetchGroups && gi + 1 < to)
+                        prefetchForWriting(groups[begin + gi + 1]);
                     // Not cleared between groups: preparing a row writes all that packing reads.
                     for (size_t l = 0; l < lanes.size(); ++l) prepare.row(lanes[l], rows[l]);
-                    WideGroup<W>& g = groups[first + gi];
+                    WideGroup<W>& g = groups[begin + gi];
                     fillWideGroups<W>(std::span<const ContactConstraint>(rows, lanes.size()),
                                       std::span<const uint32_t>(kLanes, lanes.size()),
-                                      std::span<WideGroup<W>>(&g, 1),
-                                      std::span<WideSplitGroup<W>>(&splits[first + gi], 1),
+                                      std::span<WideGroup<W>>(&g, 1), splits.subspan(begin + gi, 1),
                                       warmStartBodies);
                     // Filled from the scratch, the group names its scratch lanes: the step's rows instead.
                     for (size_t l = 0; l < lanes.size(); ++l) g.constraint[l] = lanes[l];
                 }
             }
         };
-        const uint32_t count = colourStart[k + 1] - first;
+        const uint32_t count = colourStart[k + 1] - begin;
         if (tasks)
             tasks->parallelFor(count, grain, fill);
         else
             fill(0, count);
     }
+}
+
+/// Groups for every colour of `colours`, W lanes wide, packed from the prepared rows
+/// `constraints` (and warm started on `warmStartBodies` when given): the colours last to first,
+/// each colour's manifolds in its order, as one batch (layoutWideGroups, fillWideSegments). The
+/// first colour, the largest, holds most of the manifolds the greedy colouring met first, and
+/// the rows solved last are satisfied best: on the base-40 pyramid (10 passes, 10 s), when this
+/// order was chosen, the worst box moved 3.1 cm this way, 5.4 cm in colour order and 4.3 cm
+/// alternating the two from pass to pass (block Gauss-Seidel: 3.8 cm); later changes of
+/// rounding have moved it between 3.1 and 4.0 cm. `colourStart` gets where each colour's
+/// groups begin in that order, then their end.
+template <int W>
+void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
+                     std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits,
+                     std::vector<uint32_t>& colourStart, std::span<SolverBody> warmStartBodies = {}) {
+    WideSegments segments;
+    segments.start.assign(1, 0);
+    for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour) {
+        segments.rows.insert(segments.rows.end(), colour->begin(), colour->end());
+        segments.start.push_back(static_cast<uint32_t>(segments.rows.size()));
+    }
+    layoutWideGroups<W>(segments, groups, splits, colourStart);
+    fillWideSegments<W>(constraints, segments, 0, segments.segmentCount(), groups, splits, colourStart,
+                        warmStartBodies);
 }
 
 /// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.

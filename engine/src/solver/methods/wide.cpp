@@ -16,8 +16,14 @@
 // manifolds per visit without packing anything again. A level's manifolds of one colour are
 // independent, so the result does not depend on W. Packing separate groups for the shock pass
 // was tried first and cost as much as it saved.
+//
+// Where nothing reads the rows between passes and there are no joint rows, one thread solves
+// the step batch by batch (solveInBatches, wide_batches.h): a few hundred manifolds of whole
+// islands at a time, each through every pass while its groups are in cache, with the bits of
+// whole passes over every row.
 #include "core/step_arrays.h"
 #include "solver/colouring.h"
+#include "solver/islands.h"
 #include "solver/stages.h"
 #include "solver/trace.h"
 #include "solver/wide_contacts.h"
@@ -30,14 +36,6 @@
 namespace tumble {
 namespace {
 
-/// One visit of the shock pass: the lanes of group `index` at `level`, or the overflow's
-/// `index`-th manifold.
-struct ShockVisit {
-    uint32_t level = 0;
-    uint32_t index = 0;
-    bool overflow = false;
-};
-
 struct WideData final : MethodData {
     ConstraintColours colours;
     std::vector<uint32_t> usedColours; ///< scratch for colourConstraints
@@ -45,7 +43,10 @@ struct WideData final : MethodData {
     std::vector<WideGroup<8>> groups8;
     std::vector<WideSplitGroup<4>> splits4; ///< each group's split-impulse figures, same index
     std::vector<WideSplitGroup<8>> splits8;
-    /// Where each colour's groups begin in the groups' (solve) order, then their end.
+    /// The rows in solve order, batch by batch (wide_batches.h), and the scratch that cuts them.
+    WideSegments segments;
+    IslandBuilder islands;
+    /// Where each segment's groups begin in the groups' (solve) order, then their end.
     std::vector<uint32_t> colourStart;
     std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
     std::vector<WideLaneChange> changes;
@@ -58,17 +59,18 @@ struct WideData final : MethodData {
     // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
     bool shock = false;
     std::vector<uint8_t> frozenSide, colourOf;
-    std::vector<uint32_t> shockLevel, shockOrder, levelStart;
-    std::vector<ShockVisit> visits, visitsByLevel;
+    std::vector<uint32_t> shockLevel, shockOrder;
+    ShockVisits visits;
     /// The passes' impulses of every group's points, kept while the shock pass runs on the
     /// groups (normal, t1, t2 of each point, W lanes each).
     std::vector<float> keptGroupImpulses;
     /// The frozen normal blocks of one level's visits, kept between the level's two rounds.
     std::vector<WideShockBlock<4>> shockBlocks4;
     std::vector<WideShockBlock<8>> shockBlocks8;
-    /// What the colours, their bottom-up order and the shock visits above were built from: each
-    /// row's bodies and whether each moves, then the step's lane count and shock switch. While
-    /// it and the shock pass's graph stay as they were (a pile at rest), they are kept.
+    /// What the colours, their bottom-up order, the batches and the shock visits above were
+    /// built from: each row's bodies and whether each moves, then the step's lane count, shock
+    /// switch and batch size. While it and the shock pass's graph stay as they were (a pile at
+    /// rest), they are kept.
     std::vector<uint64_t> graph, graphNow;
 };
 
@@ -121,13 +123,14 @@ std::span<WideSplitGroup<W>> splitsOf(WideData& d, const std::vector<WideGroup<W
     return std::span<WideSplitGroup<W>>(splitGroups<W>(d).data() + (run.data() - groups.data()), run.size());
 }
 
-/// f(a run of groups) over the colours in solve order, each colour's groups spread over the
-/// step's threads: they share no moving body, so which thread takes which changes nothing.
-/// Returns the largest of f's results (a largest change: the same in any order).
-template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, F&& f) {
+/// f(a run of groups) over batch b's segments in solve order, each segment's groups spread
+/// over the step's threads: they share no moving body, so which thread takes which changes
+/// nothing. Returns the largest of f's results (a largest change: the same in any order).
+template <int W, class F>
+float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const WideBatch& b, F&& f) {
     WideData& d = ctx.dataAs<WideData>();
     float largest = 0.0f;
-    for (size_t k = 0; k + 1 < d.colourStart.size(); ++k) {
+    for (uint32_t k = b.segmentBegin; k < b.segmentEnd; ++k) {
         const uint32_t first = d.colourStart[k], count = d.colourStart[k + 1] - first;
         d.blockLargest.assign((count + kGroupsPerBlock - 1) / kGroupsPerBlock, 0.0f);
         ctx.tasks.parallelFor(count, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
@@ -136,6 +139,12 @@ template <int W, class F> float overColours(SolveContext& ctx, std::vector<WideG
         for (float x : d.blockLargest) largest = std::max(largest, x);
     }
     return largest;
+}
+
+/// Batch b's groups, in solve order.
+template <int W> std::span<WideGroup<W>> groupsOf(WideData& d, std::vector<WideGroup<W>>& groups, const WideBatch& b) {
+    const uint32_t first = d.colourStart[b.segmentBegin];
+    return std::span<WideGroup<W>>(groups).subspan(first, d.colourStart[b.segmentEnd] - first);
 }
 
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
@@ -161,34 +170,6 @@ bool orderForShock(SolveContext& ctx, bool sameColours) {
     if (sameColours && sameGraph) return true;
     orderColours(d.colours, d.shockOrder, d.colourOf);
     return false;
-}
-
-/// The shock pass's visits: per group (in solve order, so colour by colour), one for each
-/// level its lanes hold (bottom-up within a colour, so a group's levels come in order), then
-/// the overflow's manifolds; sorted by level, keeping that order within a level.
-template <int W> void planShockVisits(WideData& d, const std::vector<WideGroup<W>>& groups) {
-    d.visits.clear();
-    uint32_t levels = 0;
-    for (uint32_t gi = 0; gi < groups.size(); ++gi) {
-        const WideGroup<W>& g = groups[gi];
-        for (int l = 0; l < W; ++l) {
-            if (g.constraint[l] == WideGroup<W>::kEmpty) continue;
-            const uint32_t level = d.shockLevel[g.constraint[l]];
-            if (d.visits.empty() || d.visits.back().index != gi || d.visits.back().level != level)
-                d.visits.push_back({level, gi, false});
-            levels = std::max(levels, level + 1);
-        }
-    }
-    for (uint32_t i = 0; i < d.colours.overflow.size(); ++i) {
-        const uint32_t level = d.shockLevel[d.colours.overflow[i]];
-        d.visits.push_back({level, i, true});
-        levels = std::max(levels, level + 1);
-    }
-    d.levelStart.assign(levels + 1, 0);
-    for (const ShockVisit& v : d.visits) ++d.levelStart[v.level + 1];
-    for (uint32_t l = 0; l < levels; ++l) d.levelStart[l + 1] += d.levelStart[l];
-    d.visitsByLevel.resize(d.visits.size());
-    for (const ShockVisit& v : d.visits) d.visitsByLevel[d.levelStart[v.level]++] = v;
 }
 
 /// The rows, prepared straight into the groups where nothing reads the ordinary rows after
@@ -227,75 +208,105 @@ struct RowPreparer {
     void ahead(uint32_t k) const { prefetchManifold(ctx.manifolds[ctx.rowHeaders[k].manifold]); }
 };
 
-/// Colour the step's rows, pack them into groups and warm start each group as it is packed
-/// (colour by colour in solve order, each colour's groups spread over the step's threads:
-/// they share no moving body, so the bodies get what a warm start after packing would give
-/// them), then the overflow's one by one. With the rows prepared straight into the groups, each
-/// group's rows are prepared as it is packed, and the overflow's whole rows before their warm start.
-void warmStart(SolveContext& ctx) {
+/// The step's groups laid out: the rows coloured (last step's colours while the graph is
+/// last step's), ordered bottom-up for the shock pass, cut into batches of whole islands of
+/// about `batchManifolds` rows (0: one batch; wide_batches.h) and the shock pass's visits
+/// planned; with the rows prepared into the groups, the step's rows sized for the overflow's.
+void arrange(SolveContext& ctx, uint32_t batchManifolds) {
     WideData& d = ctx.dataAs<WideData>();
     d.shock = shockPassRuns(ctx.solver);
     d.eight = useEightLanes(ctx.solver);
-    const int lanes = d.eight ? 8 : 4;
+    const uint32_t lanes = d.eight ? 8 : 4;
     // The colouring is a function of this graph: unchanged, last step's colours are this step's.
     d.graphNow.clear();
     for (const ContactRowHeader& c : ctx.rowHeaders)
         d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
                                          ctx.bodies[c.indexB].invMass > 0.0f));
-    d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
+    d.graphNow.push_back(uint64_t(batchManifolds) << 8 | uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
     if (!sameColours) colourConstraints(ctx.rowHeaders, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
-    const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
-    std::atomic<bool> landings{false};
-    size_t groupCount = 0;
-    for (const std::vector<uint32_t>& colour : colours)
-        groupCount += (colour.size() + lanes - 1) / lanes;
-    const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount, ctx.rowPoints)};
+    // The colours' order changes when they are coloured again or ordered for the shock pass.
+    if (!sameColours || (d.shock && !kept))
+        batchIslands(ctx.rowHeaders, ctx.bodies, d.colours, batchManifolds, d.islands, d.segments);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        if (d.direct)
-            buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
-                               &ctx.tasks, kGroupsPerBlock, prepareRow);
-        else
-            buildWideGroups<W>(ctx.constraints, colours, groups, splitGroups<W>(d), d.colourStart, ctx.bodies,
-                               &ctx.tasks, kGroupsPerBlock);
-        if (d.shock && !kept) planShockVisits(d, groups);
+        layoutWideGroups<W>(d.segments, groups, splitGroups<W>(d), d.colourStart);
     });
-    if (d.direct) {
-        resetForStep(ctx.constraints, d.colours.overflow.size());
-        for (size_t i = 0; i < d.colours.overflow.size(); ++i)
-            prepareRow.row(d.colours.overflow[i], ctx.constraints[i]);
-        ctx.landings = landings.load(std::memory_order_relaxed);
-    }
+    if (d.shock && !kept) d.visits.plan(d.segments, d.colourStart, lanes, d.shockLevel, d.colours.overflow);
+    if (d.direct) resetForStep(ctx.constraints, d.colours.overflow.size());
+    const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
     ctx.stats.colours = static_cast<int>(colours.size());
     ctx.stats.overflowManifolds = static_cast<int>(d.colours.overflow.size());
-    ctx.stats.lanes = lanes;
+    ctx.stats.lanes = static_cast<int>(lanes);
     ctx.stats.rowsInGroups = d.direct;
+    ctx.stats.batches = static_cast<int>(d.segments.batches.size());
     ctx.stats.simdBuild = !d.eight ? "SSE2" : wideAvx512Used() ? "AVX-512VL" : "AVX2";
     // The colours for the debug draw's constraint graph (the figures are this step's, reset to -1).
     if (!ctx.figures.empty())
         for (size_t k = 0; k < colours.size(); ++k)
             for (uint32_t i : colours[k])
                 ctx.figures[ctx.rowHeaders[i].manifold].colour = static_cast<int>(k);
-    for (size_t i = 0; i < d.colours.overflow.size(); ++i)
-        warmStartContacts(std::span<const ContactConstraint>(&overflowRow(ctx, i), 1), ctx.bodies);
 }
 
-WidePassSettings passSettings(SolveContext& ctx) {
+/// The groups of the step's batches, how many there are.
+size_t groupCount(const WideData& d) { return d.colourStart.back(); }
+
+/// Batch b's groups packed and each warm started as it is packed (segment by segment in solve
+/// order, each segment's groups spread over the step's threads: they share no moving body, so
+/// the bodies get what a warm start after packing would give them), then its overflow's rows
+/// warm started one by one. With the rows prepared straight into the groups (`prepareRow`),
+/// each group's rows are prepared as it is packed, and the overflow's whole rows before their
+/// warm start.
+void fillBatch(SolveContext& ctx, const WideBatch& b, const RowPreparer& prepareRow) {
+    WideData& d = ctx.dataAs<WideData>();
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        if (d.direct)
+            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups, splitGroups<W>(d),
+                                d.colourStart, ctx.bodies, &ctx.tasks, kGroupsPerBlock, prepareRow);
+        else
+            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups, splitGroups<W>(d),
+                                d.colourStart, ctx.bodies, &ctx.tasks, kGroupsPerBlock);
+    });
+    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o) {
+        const uint32_t i = d.segments.overflow[o];
+        if (d.direct) prepareRow.row(d.colours.overflow[i], ctx.constraints[i]);
+        warmStartContacts(std::span<const ContactConstraint>(&overflowRow(ctx, i), 1), ctx.bodies);
+    }
+}
+
+/// The warm start stage of the whole-pass path (solveRigid): the groups laid out as one batch
+/// and filled.
+void warmStart(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    arrange(ctx, 0);
+    std::atomic<bool> landings{false};
+    const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount(d), ctx.rowPoints)};
+    for (const WideBatch& b : d.segments.batches) fillBatch(ctx, b, prepareRow);
+    if (d.direct) ctx.landings = landings.load(std::memory_order_relaxed);
+}
+
+/// Batch b's groups, how many, and about how many points they hold (the step's, shared out).
+std::pair<size_t, uint32_t> batchSize(const WideData& d, const WideBatch& b, uint32_t rowPoints) {
+    const size_t groups = d.colourStart[b.segmentEnd] - d.colourStart[b.segmentBegin], all = groupCount(d);
+    return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
+}
+
+WidePassSettings passSettings(SolveContext& ctx, const WideBatch& b) {
     WidePassSettings pass;
     pass.omega = ctx.step.relaxation;
     pass.cone = ctx.step.cone;
     pass.measure = ctx.scratch.measureEveryPass || ctx.scratch.iteration + 1 >= ctx.scratch.iterationCount;
     pass.sweeps = ctx.scratch.iteration == 0 ? kInnerSweeps : kInnerSweeps / 2;
     const WideData& d = ctx.dataAs<WideData>();
-    pass.prefetch = groupsPastCaches(d, d.eight ? d.groups8.size() : d.groups4.size(), ctx.rowPoints);
+    const auto [groups, points] = batchSize(d, b, ctx.rowPoints);
+    pass.prefetch = groupsPastCaches(d, groups, points);
     return pass;
 }
 
-/// f(a run of groups) over all groups, on the step's threads (each writes only what its own
+/// f(a run of groups) over `groups`, on the step's threads (each writes only what its own
 /// manifolds own: their rows, or their records in the cache).
-template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGroup<W>>& groups, F&& f) {
+template <int W, class F> void overGroups(SolveContext& ctx, std::span<WideGroup<W>> groups, F&& f) {
     ctx.tasks.parallelFor(static_cast<uint32_t>(groups.size()), kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
         f(std::span<const WideGroup<W>>(groups.data() + begin, end - begin));
     });
@@ -306,15 +317,16 @@ template <int W, class F> void overGroups(SolveContext& ctx, std::vector<WideGro
 void scatter(SolveContext& ctx) {
     if (ctx.dataAs<WideData>().direct) return;
     withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
+        overGroups<W>(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
     });
 }
 
-/// The manifolds no colour took, one by one with block Gauss-Seidel's kernel.
-float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
+/// Batch b's manifolds no colour took, one by one with block Gauss-Seidel's kernel.
+float solveOverflow(SolveContext& ctx, const WideBatch& b, bool traced, int iteration) {
+    const WideData& d = ctx.dataAs<WideData>();
     float largest = 0.0f;
-    for (size_t i = 0; i < ctx.dataAs<WideData>().colours.overflow.size(); ++i) {
-        ContactConstraint& c = overflowRow(ctx, i);
+    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o) {
+        ContactConstraint& c = overflowRow(ctx, d.segments.overflow[o]);
         auto solve = [&] {
             return solveContactsGaussSeidel(std::span<ContactConstraint>(&c, 1), ctx.bodies, ctx.step, ctx.scratch);
         };
@@ -323,13 +335,18 @@ float solveOverflow(SolveContext& ctx, bool traced, int iteration) {
     return largest;
 }
 
-float iterate(SolveContext& ctx) {
-    WideData& d = ctx.dataAs<WideData>();
-    const WidePassSettings pass = passSettings(ctx);
-    float largest = withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        return overColours(ctx, groups, [&](std::span<WideGroup<W>> run) { return solveWideGroups<W>(run, ctx.bodies, pass); });
+/// One velocity pass over batch b: its segments in order, then its overflow.
+float iterateBatch(SolveContext& ctx, const WideBatch& b) {
+    const WidePassSettings pass = passSettings(ctx, b);
+    const float largest = withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        return overColours(ctx, groups, b, [&](std::span<WideGroup<W>> run) { return solveWideGroups<W>(run, ctx.bodies, pass); });
     });
-    largest = std::max(largest, solveOverflow(ctx, false, ctx.scratch.iteration));
+    return std::max(largest, solveOverflow(ctx, b, false, ctx.scratch.iteration));
+}
+
+float iterate(SolveContext& ctx) {
+    float largest = 0.0f;
+    for (const WideBatch& b : ctx.dataAs<WideData>().segments.batches) largest = std::max(largest, iterateBatch(ctx, b));
     // The probe and the tolerance measure the ordinary rows after every pass.
     if (ctx.scratch.measureEveryPass) scatter(ctx);
     return largest;
@@ -340,7 +357,8 @@ float iterate(SolveContext& ctx) {
 /// are those of solving its manifold alone at that point of the pass.
 template <int W> float tracedGroups(SolveContext& ctx, std::vector<WideGroup<W>>& groups, int iteration) {
     WideData& d = ctx.dataAs<WideData>();
-    WidePassSettings pass = passSettings(ctx);
+    // The whole-pass path (solveRigid) lays the groups out as one batch.
+    WidePassSettings pass = passSettings(ctx, d.segments.batches.front());
     float largest = 0.0f;
     d.changes.resize(W);
     for (WideGroup<W>& g : groups) {
@@ -363,50 +381,58 @@ template <int W> float tracedGroups(SolveContext& ctx, std::vector<WideGroup<W>>
 float traced(SolveContext& ctx, int iteration) {
     WideData& d = ctx.dataAs<WideData>();
     float largest = d.eight ? tracedGroups<8>(ctx, d.groups8, iteration) : tracedGroups<4>(ctx, d.groups4, iteration);
-    largest = std::max(largest, solveOverflow(ctx, true, iteration));
+    largest = std::max(largest, solveOverflow(ctx, d.segments.batches.front(), true, iteration));
     if (ctx.scratch.measureEveryPass) scatter(ctx);
     return largest;
 }
 
-/// Split impulse over the same groups (the shock pass in between changed velocities and
-/// impulses, not what the split rows read), then the overflow one by one.
-void splitImpulse(SolveContext& ctx, int passes) {
+/// Split impulse over batch b's groups (the shock pass in between changed velocities and
+/// impulses, not what the split rows read), then its overflow one by one, `passes` times.
+void splitBatch(SolveContext& ctx, const WideBatch& b, int passes) {
     WideData& d = ctx.dataAs<WideData>();
-    std::span<ContactConstraint> constraints(ctx.constraints);
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         for (int pass = 0; pass < passes; ++pass) {
-            overColours(ctx, groups, [&](std::span<WideGroup<W>> run) {
+            overColours(ctx, groups, b, [&](std::span<WideGroup<W>> run) {
                 solveWideSplitPass<W>(run, splitsOf<W>(d, groups, run), ctx.split);
                 return 0.0f;
             });
-            for (size_t i = 0; i < d.colours.overflow.size(); ++i)
-                solveSplitImpulse(std::span<ContactConstraint>(&overflowRow(ctx, i), 1), ctx.split);
+            for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
+                solveSplitImpulse(std::span<ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1), ctx.split);
         }
-        // The pseudo impulses are read back only for the figures (finishContacts; from the
-        // groups themselves when the rows were prepared into them).
-        if (!ctx.figures.empty() && !d.direct)
-            overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
-                scatterWideSplitImpulses<W>(run, splitsOf<W>(d, groups, run), constraints);
-            });
     });
 }
 
-/// The shock pass: bottom-up, level by level, each level's manifolds colour by colour on the
-/// groups (the overflow's one by one, with block Gauss-Seidel's kernel as in the passes),
-/// kShockVisitsPerLevel times before the level above. It changes velocities only: the
-/// impulses it accumulates in the groups and the overflow's rows are put back to the passes'
-/// after it (the rows, when whole, got those as the passes ended).
-void shock(SolveContext& ctx) {
+void splitImpulse(SolveContext& ctx, int passes) {
     WideData& d = ctx.dataAs<WideData>();
+    for (const WideBatch& b : d.segments.batches) splitBatch(ctx, b, passes);
+    // The pseudo impulses are read back only for the figures (finishContacts; from the groups
+    // themselves when the rows were prepared into them).
+    if (!ctx.figures.empty() && !d.direct)
+        withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+            overGroups<W>(ctx, groups, [&](std::span<const WideGroup<W>> run) {
+                scatterWideSplitImpulses<W>(run, splitsOf<W>(d, groups, run), ctx.constraints);
+            });
+        });
+}
+
+/// The shock pass over batch `index`: bottom-up, level by level, each level's manifolds colour
+/// by colour on the groups (the overflow's one by one, with block Gauss-Seidel's kernel as in
+/// the passes), kShockVisitsPerLevel times before the level above. It changes velocities only:
+/// the impulses it accumulates in the groups and the overflow's rows are put back to the
+/// passes' after it (the rows, when whole, got those as the passes ended).
+void shockBatch(SolveContext& ctx, uint32_t index) {
+    WideData& d = ctx.dataAs<WideData>();
+    const WideBatch& b = d.segments.batches[index];
     WidePassSettings pass;
     pass.omega = ctx.step.relaxation;
     pass.cone = ctx.step.cone;
     pass.sweeps = kInnerSweeps;
     std::vector<KeptImpulses>& kept = ctx.scratch.keptImpulses;
     kept.clear();
-    for (size_t i = 0; i < d.colours.overflow.size(); ++i) kept.push_back(KeptImpulses::of(overflowRow(ctx, i)));
-    const std::span<const ShockVisit> visits(d.visitsByLevel);
-    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
+        kept.push_back(KeptImpulses::of(overflowRow(ctx, d.segments.overflow[o])));
+    const std::span<const ShockVisit> visits = d.visits.ofBatch(index);
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& all) {
         // Each visit of a level's first round computes its frozen normal blocks; the second
         // round reads them (a visit holds the same lanes both times). The overflow's manifolds,
         // solved one by one, rebuild their coupling at each visit: they are few.
@@ -418,6 +444,7 @@ void shock(SolveContext& ctx) {
         constexpr size_t kPoint = 3 * W * sizeof(float);
         static_assert(offsetof(WidePoint<W>, tangentImpulse) ==
                       offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
+        const std::span<WideGroup<W>> groups = groupsOf<W>(d, all, b);
         std::vector<float>& keptGroups = d.keptGroupImpulses;
         keptGroups.resize(groups.size() * 4 * 3 * W);
         auto keepGroups = [&](bool back) {
@@ -436,12 +463,33 @@ void shock(SolveContext& ctx) {
                 shockManifoldGaussSeidel(overflowRow(ctx, v.index), ctx.bodies, ctx.step,
                                          d.frozenSide[d.colours.overflow[v.index]]);
             else
-                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
+                shockWideGroup<W>(all[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
                                   blocks[k - first], round > 0);
         });
         keepGroups(true);
     });
-    for (size_t i = 0; i < kept.size(); ++i) kept[i].restore(overflowRow(ctx, i));
+    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
+        kept[o - b.overflowBegin].restore(overflowRow(ctx, d.segments.overflow[o]));
+}
+
+void shock(SolveContext& ctx) {
+    for (uint32_t b = 0; b < ctx.dataAs<WideData>().segments.batches.size(); ++b) shockBatch(ctx, b);
+}
+
+/// Batch b's impulses, clamps and drift into the cache, from its groups (the rows were prepared
+/// into them) and its overflow's rows.
+void finishBatch(SolveContext& ctx, const WideBatch& b) {
+    WideData& d = ctx.dataAs<WideData>();
+    const WideFinish target{ctx.manifolds, ctx.figures, ctx.bodies, ctx.split, ctx.step.dt};
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        overGroups<W>(ctx, groupsOf<W>(d, groups, b), [&](std::span<const WideGroup<W>> run) {
+            finishWideContacts<W>(run, splitsOf<W>(d, groups, run), target);
+        });
+    });
+    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
+        finishContacts(ctx.manifolds, ctx.figures,
+                       std::span<const ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1), ctx.bodies,
+                       ctx.split, ctx.step.dt);
 }
 
 /// The step's impulses, clamps and drift into the cache: from the groups when the rows were
@@ -452,15 +500,61 @@ void finish(SolveContext& ctx) {
         finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
         return;
     }
-    const WideFinish target{ctx.manifolds, ctx.figures, ctx.bodies, ctx.split, ctx.step.dt};
-    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        overGroups(ctx, groups, [&](std::span<const WideGroup<W>> run) {
-            finishWideContacts<W>(run, splitsOf<W>(d, groups, run), target);
-        });
-    });
-    for (size_t i = 0; i < d.colours.overflow.size(); ++i)
-        finishContacts(ctx.manifolds, ctx.figures, std::span<const ContactConstraint>(&overflowRow(ctx, i), 1),
-                       ctx.bodies, ctx.split, ctx.step.dt);
+    for (const WideBatch& b : d.segments.batches) finishBatch(ctx, b);
+}
+
+/// The whole solve batch by batch (wide_batches.h): for each, its groups filled and warm
+/// started, every velocity pass, the shock pass and split impulse, then its store, each timed
+/// as its stage. Each body gets the bits of the whole-pass path. Taken where the rows are
+/// prepared into the groups (nothing measures them between passes), there are no joint rows
+/// (joints are solved over all bodies before each pass) and the step runs on one thread (on
+/// several, each segment's groups are shared out, and a batch's are too few); else one batch.
+void solveInBatches(SolveContext& ctx) {
+    WideData& d = ctx.dataAs<WideData>();
+    const SolverSettings& ss = ctx.solver;
+    std::atomic<bool> landings{false};
+    RowPreparer prepareRow{ctx, landings};
+    {
+        ScopedTimer t(ctx.profile.warmStart);
+        arrange(ctx, ctx.tasks.threads() == 1 ? wideBatchManifolds() : 0);
+        prepareRow.prefetchGroups = groupsPastCaches(d, groupCount(d), ctx.rowPoints);
+    }
+    const bool shock = shockPassRuns(ss);
+    ctx.scratch.iterationCount = ss.velocityIterations;
+    ctx.scratch.measureEveryPass = false;
+    float maxDelta = 0.0f;
+    for (uint32_t index = 0; index < d.segments.batches.size(); ++index) {
+        const WideBatch& b = d.segments.batches[index];
+        {
+            ScopedTimer t(ctx.profile.warmStart);
+            fillBatch(ctx, b, prepareRow);
+        }
+        {
+            ScopedTimer t(ctx.profile.iterate);
+            float largest = 0.0f;
+            for (int it = 0; it < ss.velocityIterations; ++it) {
+                ctx.scratch.iteration = it;
+                largest = iterateBatch(ctx, b);
+            }
+            maxDelta = std::max(maxDelta, largest);
+        }
+        {
+            ScopedTimer t(ctx.profile.relax);
+            if (shock) shockBatch(ctx, index);
+            if (ctx.step.splitImpulse) splitBatch(ctx, b, ss.positionIterations);
+        }
+        ScopedTimer t(ctx.profile.storeImpulses);
+        finishBatch(ctx, b);
+    }
+    if (shock) ctx.scratch.frozenSide.clear(), ctx.scratch.order.clear();
+    ctx.landings = landings.load(std::memory_order_relaxed);
+    {
+        ScopedTimer t(ctx.profile.storeImpulses);
+        ctx.world.finishJoints();
+    }
+    ctx.stats.velocityIterations = ss.velocityIterations;
+    ctx.stats.positionIterations = ss.positionIterations;
+    ctx.stats.maxDelta = maxDelta;
 }
 
 } // namespace
@@ -479,7 +573,11 @@ void solveWideMethod(SolveContext& ctx) {
     passes.splitImpulse = splitImpulse;
     passes.couplings = RowCouplings::NormalBlock;
     passes.shock = shock;
-    solveRigid(ctx, passes);
+    prepareStage(ctx, passes.couplings, passes.prepareContacts);
+    if (ctx.dataAs<WideData>().direct && ctx.jointRows.empty())
+        solveInBatches(ctx);
+    else
+        solveRigidPrepared(ctx, passes);
 }
 
 } // namespace tumble
