@@ -117,7 +117,8 @@ void ShockVisits::plan(const WideSegments& segments, std::span<const uint32_t> c
         for (uint32_t k = b.segmentBegin; k < b.segmentEnd; ++k) {
             const std::span<const uint32_t> rows = segments.segment(k);
             for (uint32_t r = 0; r < rows.size(); ++r) {
-                const uint32_t gi = colourStart[k] + r / lanes, level = shockLevel[rows[r]];
+                const uint32_t gi = colourStart[k] - colourStart[b.segmentBegin] + r / lanes;
+                const uint32_t level = shockLevel[rows[r]];
                 if (batch_.empty() || batch_.back().index != gi || batch_.back().level != level)
                     batch_.push_back({level, gi, false});
                 levels = std::max(levels, level + 1);

@@ -47,8 +47,8 @@ struct WideSegments {
     }
 };
 
-/// One visit of the wide shock pass: the lanes of group `index` at `level`, or the overflow's
-/// `index`-th manifold.
+/// One visit of the wide shock pass: the lanes of its batch's group `index` at `level`, or the
+/// overflow's `index`-th manifold.
 struct ShockVisit {
     uint32_t level = 0;
     uint32_t index = 0;

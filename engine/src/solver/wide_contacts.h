@@ -159,16 +159,21 @@ template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const Wid
 
 /// Where each of the segments `segments` (wide_batches.h: the step's rows in solve order)
 /// begins in the groups, W rows to a group, then their end, into `colourStart`; `groups` and
-/// `splits` sized for them all. Groups are kept from step to step and refilled.
+/// `splits` sized for the largest batch. A batch's groups are solved through before the next
+/// batch is filled, so the batches take turns in the same groups (the first of each is
+/// groups[0]) and a batch's stay in the core's cache; with one batch they are all the groups.
+/// Groups are kept from step to step and refilled.
 template <int W>
 void layoutWideGroups(const WideSegments& segments, std::vector<WideGroup<W>>& groups,
                       std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart) {
     colourStart.assign(1, 0);
     for (uint32_t s = 0; s < segments.segmentCount(); ++s)
         colourStart.push_back(colourStart.back() + (segments.start[s + 1] - segments.start[s] + W - 1) / W);
+    size_t count = 0;
+    for (const WideBatch& b : segments.batches)
+        count = std::max<size_t>(count, colourStart[b.segmentEnd] - colourStart[b.segmentBegin]);
     // Refilled every step, so nothing of the old groups need survive a growth: freed before
     // the new ones are taken, never both held at once.
-    const size_t count = colourStart.back();
     if (count > groups.capacity()) {
         groups = {}, splits = {};
         groups.reserve(count + count / 8);
@@ -178,9 +183,9 @@ void layoutWideGroups(const WideSegments& segments, std::vector<WideGroup<W>>& g
     splits.resize(count);
 }
 
-/// The groups of segments [first, last) filled (layoutWideGroups), each segment's rows in its
-/// order, W to a group (a segment's last group's lanes past them empty). A segment is one
-/// colour's rows of one batch; segments are filled in order. With `warmStartBodies` not empty,
+/// The groups of segments [first, last) filled (layoutWideGroups; groups[0] is segment first's
+/// first group), each segment's rows in its order, W to a group (a segment's last group's lanes
+/// past them empty). A segment is one colour's rows of one batch; segments are filled in order. With `warmStartBodies` not empty,
 /// each group is warm started as it is filled (fillWideGroups); with `tasks`, a segment's
 /// groups are filled on its threads, `grain` groups a block (they share no moving body, so the
 /// bodies get the same bits on any thread).
@@ -199,7 +204,7 @@ void fillWideSegments(std::span<const ContactConstraint> constraints, const Wide
                       TaskSystem* tasks = nullptr, uint32_t grain = 1, Prepare&& prepare = nullptr) {
     for (uint32_t k = first; k < last; ++k) {
         const std::span<const uint32_t> colour = segments.segment(k);
-        const uint32_t begin = colourStart[k];
+        const uint32_t begin = colourStart[k] - colourStart[first];
         auto fill = [&](uint32_t from, uint32_t to) {
             if constexpr (std::is_null_pointer_v<std::decay_t<Prepare>>) {
                 fillWideGroups<W>(constraints,
@@ -230,7 +235,7 @@ void fillWideSegments(std::span<const ContactConstraint> constraints, const Wide
                 }
             }
         };
-        const uint32_t count = colourStart[k + 1] - begin;
+        const uint32_t count = colourStart[k + 1] - colourStart[k];
         if (tasks)
             tasks->parallelFor(count, grain, fill);
         else
@@ -257,6 +262,7 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
         segments.rows.insert(segments.rows.end(), colour->begin(), colour->end());
         segments.start.push_back(static_cast<uint32_t>(segments.rows.size()));
     }
+    segments.batches = {WideBatch{0, segments.segmentCount(), 0, 0}};
     layoutWideGroups<W>(segments, groups, splits, colourStart);
     fillWideSegments<W>(constraints, segments, 0, segments.segmentCount(), groups, splits, colourStart,
                         warmStartBodies);

@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cstddef>
 #include <cstring>
 
@@ -131,7 +132,8 @@ float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const Wi
     WideData& d = ctx.dataAs<WideData>();
     float largest = 0.0f;
     for (uint32_t k = b.segmentBegin; k < b.segmentEnd; ++k) {
-        const uint32_t first = d.colourStart[k], count = d.colourStart[k + 1] - first;
+        const uint32_t first = d.colourStart[k] - d.colourStart[b.segmentBegin];
+        const uint32_t count = d.colourStart[k + 1] - d.colourStart[k];
         d.blockLargest.assign((count + kGroupsPerBlock - 1) / kGroupsPerBlock, 0.0f);
         ctx.tasks.parallelFor(count, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
             d.blockLargest[begin / kGroupsPerBlock] = f(std::span<WideGroup<W>>(groups.data() + first + begin, end - begin));
@@ -141,10 +143,9 @@ float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const Wi
     return largest;
 }
 
-/// Batch b's groups, in solve order.
+/// Batch b's groups, in solve order (the batches take turns in the same groups: layoutWideGroups).
 template <int W> std::span<WideGroup<W>> groupsOf(WideData& d, std::vector<WideGroup<W>>& groups, const WideBatch& b) {
-    const uint32_t first = d.colourStart[b.segmentBegin];
-    return std::span<WideGroup<W>>(groups).subspan(first, d.colourStart[b.segmentEnd] - first);
+    return std::span<WideGroup<W>>(groups).first(d.colourStart[b.segmentEnd] - d.colourStart[b.segmentBegin]);
 }
 
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
@@ -252,6 +253,12 @@ void arrange(SolveContext& ctx, uint32_t batchManifolds) {
 /// The groups of the step's batches, how many there are.
 size_t groupCount(const WideData& d) { return d.colourStart.back(); }
 
+/// The one batch of the whole-pass path (solveRigid), which lays the groups out as one.
+const WideBatch& onlyBatch(const WideData& d) {
+    assert(d.segments.batches.size() == 1);
+    return d.segments.batches.front();
+}
+
 /// Batch b's groups packed and each warm started as it is packed (segment by segment in solve
 /// order, each segment's groups spread over the step's threads: they share no moving body, so
 /// the bodies get what a warm start after packing would give them), then its overflow's rows
@@ -282,13 +289,20 @@ void warmStart(SolveContext& ctx) {
     arrange(ctx, 0);
     std::atomic<bool> landings{false};
     const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount(d), ctx.rowPoints)};
-    for (const WideBatch& b : d.segments.batches) fillBatch(ctx, b, prepareRow);
+    fillBatch(ctx, onlyBatch(d), prepareRow);
     if (d.direct) ctx.landings = landings.load(std::memory_order_relaxed);
 }
 
 /// Batch b's groups, how many, and about how many points they hold (the step's, shared out).
 std::pair<size_t, uint32_t> batchSize(const WideData& d, const WideBatch& b, uint32_t rowPoints) {
     const size_t groups = d.colourStart[b.segmentEnd] - d.colourStart[b.segmentBegin], all = groupCount(d);
+    return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
+}
+
+/// The largest batch's groups (all the groups there are: layoutWideGroups), and about how many
+/// points they hold.
+std::pair<size_t, uint32_t> largestBatch(const WideData& d, uint32_t rowPoints) {
+    const size_t groups = d.eight ? d.groups8.size() : d.groups4.size(), all = groupCount(d);
     return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
 }
 
@@ -345,8 +359,7 @@ float iterateBatch(SolveContext& ctx, const WideBatch& b) {
 }
 
 float iterate(SolveContext& ctx) {
-    float largest = 0.0f;
-    for (const WideBatch& b : ctx.dataAs<WideData>().segments.batches) largest = std::max(largest, iterateBatch(ctx, b));
+    const float largest = iterateBatch(ctx, onlyBatch(ctx.dataAs<WideData>()));
     // The probe and the tolerance measure the ordinary rows after every pass.
     if (ctx.scratch.measureEveryPass) scatter(ctx);
     return largest;
@@ -404,7 +417,7 @@ void splitBatch(SolveContext& ctx, const WideBatch& b, int passes) {
 
 void splitImpulse(SolveContext& ctx, int passes) {
     WideData& d = ctx.dataAs<WideData>();
-    for (const WideBatch& b : d.segments.batches) splitBatch(ctx, b, passes);
+    splitBatch(ctx, onlyBatch(d), passes);
     // The pseudo impulses are read back only for the figures (finishContacts; from the groups
     // themselves when the rows were prepared into them).
     if (!ctx.figures.empty() && !d.direct)
@@ -463,7 +476,7 @@ void shockBatch(SolveContext& ctx, uint32_t index) {
                 shockManifoldGaussSeidel(overflowRow(ctx, v.index), ctx.bodies, ctx.step,
                                          d.frozenSide[d.colours.overflow[v.index]]);
             else
-                shockWideGroup<W>(all[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
+                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
                                   blocks[k - first], round > 0);
         });
         keepGroups(true);
@@ -473,7 +486,8 @@ void shockBatch(SolveContext& ctx, uint32_t index) {
 }
 
 void shock(SolveContext& ctx) {
-    for (uint32_t b = 0; b < ctx.dataAs<WideData>().segments.batches.size(); ++b) shockBatch(ctx, b);
+    assert(ctx.dataAs<WideData>().segments.batches.size() == 1); // onlyBatch's
+    shockBatch(ctx, 0);
 }
 
 /// Batch b's impulses, clamps and drift into the cache, from its groups (the rows were prepared
@@ -500,7 +514,7 @@ void finish(SolveContext& ctx) {
         finishContacts(ctx.manifolds, ctx.figures, ctx.constraints, ctx.bodies, ctx.split, ctx.step.dt, &ctx.tasks);
         return;
     }
-    for (const WideBatch& b : d.segments.batches) finishBatch(ctx, b);
+    finishBatch(ctx, onlyBatch(d));
 }
 
 /// The whole solve batch by batch (wide_batches.h): for each, its groups filled and warm
@@ -517,7 +531,9 @@ void solveInBatches(SolveContext& ctx) {
     {
         ScopedTimer t(ctx.profile.warmStart);
         arrange(ctx, ctx.tasks.threads() == 1 ? wideBatchManifolds() : 0);
-        prepareRow.prefetchGroups = groupsPastCaches(d, groupCount(d), ctx.rowPoints);
+        // The batches take turns in the groups, which stay in cache unless one batch is large.
+        const auto [groups, points] = largestBatch(d, ctx.rowPoints);
+        prepareRow.prefetchGroups = groupsPastCaches(d, groups, points);
     }
     const bool shock = shockPassRuns(ss);
     ctx.scratch.iterationCount = ss.velocityIterations;
