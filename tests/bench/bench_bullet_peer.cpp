@@ -21,7 +21,11 @@
 //   steps, bodies
 // BM_Peer_BoxRainScaling fits, over the box rains of 1,000 to 8,000:
 //   k_gs k_wide k_bullet            the exponent k of time per step ~ bodies^k (least squares
-//                                   slope of log time against log bodies)
+//                                   slope of log time against log bodies), over the
+//                                   BM_Peer_BoxRain/N runs, one after another
+//   kTurn_gs kTurn_wide ...         the same over one run of the four rains stepped in turn
+//                                   (rainsInTurn): the machine's drifting speed weighs on all
+//                                   four alike
 //   gs_dB/dbody ...                 bytes per added body: least squares slope of the bytes
 //                                   (the B/body figure times the bodies) against the bodies,
 //                                   which leaves out what a world holds however few its
@@ -38,6 +42,7 @@
 #include <glm/geometric.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <ctime>
 #include <map>
@@ -71,35 +76,31 @@ double threadCpuMs() {
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) * 1e-6;
 }
 
-PeerFigures runInterleaved(const SceneDef& def, int steps) {
-    bench::countBulletAllocations();
-    SceneDef wideDef = def;
-    wideDef.settings.solver.method = "wide";
-
-    int64_t before[kSimulations];
-    for (int s = 0; s < kSimulations; ++s) before[s] = bench::liveBytes(kAccounts[s]);
+/// The three simulations of one scene, each step charged to its own account and timed.
+struct Trio {
     std::optional<World> gaussSeidel, wide;
     std::unique_ptr<BulletWorld> peer;
-    {
-        bench::ChargeTo charge(Account::GaussSeidel);
-        gaussSeidel.emplace(buildWorld(def));
-    }
-    {
-        bench::ChargeTo charge(Account::Wide);
-        wide.emplace(buildWorld(wideDef));
-    }
-    {
-        bench::ChargeTo charge(Account::Bullet);
-        peer = std::make_unique<BulletWorld>(*gaussSeidel, PeerTuning::BulletDefaults);
-    }
-
-    const std::vector<BodyId> ids = gaussSeidel->bodyIds();
-    const std::vector<glm::vec3> start = peer->positions();
     std::vector<double> ms[kSimulations];
-    for (std::vector<double>& m : ms) m.reserve(size_t(steps));
-    for (Account a : kAccounts) bench::resetPeakBytes(a);
 
-    for (int i = 0; i < steps; ++i) {
+    explicit Trio(const SceneDef& def) {
+        SceneDef wideDef = def;
+        wideDef.settings.solver.method = "wide";
+        {
+            bench::ChargeTo charge(Account::GaussSeidel);
+            gaussSeidel.emplace(buildWorld(def));
+        }
+        {
+            bench::ChargeTo charge(Account::Wide);
+            wide.emplace(buildWorld(wideDef));
+        }
+        {
+            bench::ChargeTo charge(Account::Bullet);
+            peer = std::make_unique<BulletWorld>(*gaussSeidel, PeerTuning::BulletDefaults);
+        }
+    }
+
+    /// Step i of all three, one after another; which goes first rotates with i.
+    void step(int i) {
         for (int k = 0; k < kSimulations; ++k) {
             const int s = (i + k) % kSimulations;
             bench::ChargeTo charge(kAccounts[s]);
@@ -110,6 +111,21 @@ PeerFigures runInterleaved(const SceneDef& def, int steps) {
             ms[s].push_back(threadCpuMs() - t0);
         }
     }
+};
+
+PeerFigures runInterleaved(const SceneDef& def, int steps) {
+    bench::countBulletAllocations();
+    int64_t before[kSimulations];
+    for (int s = 0; s < kSimulations; ++s) before[s] = bench::liveBytes(kAccounts[s]);
+    Trio trio(def);
+    const std::vector<BodyId> ids = trio.gaussSeidel->bodyIds();
+    const std::vector<glm::vec3> start = trio.peer->positions();
+    for (Account a : kAccounts) bench::resetPeakBytes(a);
+    for (int i = 0; i < steps; ++i) trio.step(i);
+    const std::vector<double>(&ms)[kSimulations] = trio.ms;
+    const World& gaussSeidel = *trio.gaussSeidel;
+    const World& wide = *trio.wide;
+    const BulletWorld& peer = *trio.peer;
 
     PeerFigures f;
     f.bodies = int(ids.size());
@@ -119,9 +135,9 @@ PeerFigures runInterleaved(const SceneDef& def, int steps) {
         f.bytesPerBody[s] = double(bench::peakBytes(kAccounts[s]) - before[s]) / double(f.bodies);
     }
     for (size_t i = 0; i < ids.size(); ++i) {
-        if (!gaussSeidel->body(ids[i]).isDynamic()) continue;
-        const glm::vec3 end[kSimulations] = {gaussSeidel->body(ids[i]).position,
-                                             wide->body(ids[i]).position, peer->position(int(i))};
+        if (!gaussSeidel.body(ids[i]).isDynamic()) continue;
+        const glm::vec3 end[kSimulations] = {gaussSeidel.body(ids[i]).position,
+                                             wide.body(ids[i]).position, peer.position(int(i))};
         for (int s = 0; s < kSimulations; ++s)
             f.drift[s] = std::max(f.drift[s], glm::length(end[s] - start[i]));
     }
@@ -204,9 +220,27 @@ std::vector<double> logs(std::vector<double> v) {
     return v;
 }
 
+/// Median ms per step of each simulation of each box rain (kBoxRainCounts' order), the four
+/// rains stepped in turn in one loop: each step, every rain's three simulations, the rain that
+/// goes first rotating. The machine's speed drifts over the minute this takes (by a quarter
+/// between runs of a few seconds seen here); stepped in turn, every rain meets it alike, where
+/// the BM_Peer_BoxRain/N runs, one after another, each meet their own stretch of it.
+std::vector<std::array<double, kSimulations>> rainsInTurn() {
+    std::vector<std::unique_ptr<Trio>> rains;
+    for (int count : kBoxRainCounts) rains.push_back(std::make_unique<Trio>(bench::boxRainScene(count)));
+    for (int i = 0; i < kBoxRainSteps; ++i)
+        for (size_t k = 0; k < rains.size(); ++k) rains[(i + k) % rains.size()]->step(i);
+    std::vector<std::array<double, kSimulations>> ms;
+    for (const std::unique_ptr<Trio>& rain : rains) {
+        ms.emplace_back();
+        for (int s = 0; s < kSimulations; ++s) ms.back()[s] = bench::median(rain->ms[s]);
+    }
+    return ms;
+}
+
 void BM_Peer_BoxRainScaling(benchmark::State& state) {
     for (auto _ : state) {
-        std::vector<double> bodies, ms[kSimulations], bytes[kSimulations];
+        std::vector<double> bodies, ms[kSimulations], bytes[kSimulations], inTurn[kSimulations];
         for (int count : kBoxRainCounts) {
             const PeerFigures& f = boxRain(count);
             bodies.push_back(f.bodies);
@@ -215,9 +249,12 @@ void BM_Peer_BoxRainScaling(benchmark::State& state) {
                 bytes[s].push_back(f.bytesPerBody[s] * f.bodies);
             }
         }
+        for (const std::array<double, kSimulations>& rain : rainsInTurn())
+            for (int s = 0; s < kSimulations; ++s) inTurn[s].push_back(rain[s]);
         for (int s = 0; s < kSimulations; ++s) {
             const std::string p = kPrefixes[s];
             state.counters["k_" + p] = slope(logs(bodies), logs(ms[s]));
+            state.counters["kTurn_" + p] = slope(logs(bodies), logs(inTurn[s]));
             state.counters[p + "_dB/dbody"] = slope(bodies, bytes[s]);
         }
         state.counters["steps"] = kBoxRainSteps;
