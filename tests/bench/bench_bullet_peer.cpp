@@ -82,7 +82,10 @@ struct Trio {
     std::unique_ptr<BulletWorld> peer;
     std::vector<double> ms[kSimulations];
 
-    explicit Trio(const SceneDef& def) {
+    /// `steps`: the steps to be timed, whose times are reserved here, outside the simulations'
+    /// accounts (a time vector growing while a step is charged would count in its peak).
+    Trio(const SceneDef& def, int steps) {
+        for (std::vector<double>& m : ms) m.reserve(size_t(steps));
         SceneDef wideDef = def;
         wideDef.settings.solver.method = "wide";
         {
@@ -116,12 +119,15 @@ struct Trio {
 PeerFigures runInterleaved(const SceneDef& def, int steps) {
     bench::countBulletAllocations();
     int64_t before[kSimulations];
-    for (int s = 0; s < kSimulations; ++s) before[s] = bench::liveBytes(kAccounts[s]);
-    Trio trio(def);
+    for (int s = 0; s < kSimulations; ++s)
+        before[s] = bench::liveBytes(kAccounts[s]);
+    Trio trio(def, steps);
     const std::vector<BodyId> ids = trio.gaussSeidel->bodyIds();
     const std::vector<glm::vec3> start = trio.peer->positions();
-    for (Account a : kAccounts) bench::resetPeakBytes(a);
-    for (int i = 0; i < steps; ++i) trio.step(i);
+    for (Account a : kAccounts)
+        bench::resetPeakBytes(a);
+    for (int i = 0; i < steps; ++i)
+        trio.step(i);
     const std::vector<double>(&ms)[kSimulations] = trio.ms;
     const World& gaussSeidel = *trio.gaussSeidel;
     const World& wide = *trio.wide;
@@ -224,16 +230,22 @@ std::vector<double> logs(std::vector<double> v) {
 /// rains stepped in turn in one loop: each step, every rain's three simulations, the rain that
 /// goes first rotating. The machine's speed drifts over the minute this takes (by a quarter
 /// between runs of a few seconds seen here); stepped in turn, every rain meets it alike, where
-/// the BM_Peer_BoxRain/N runs, one after another, each meet their own stretch of it.
+/// the BM_Peer_BoxRain/N runs, one after another, each meet their own stretch of it. Each step
+/// here follows eleven other simulations' steps, so every rain starts its step with little of
+/// its own in the caches, small ones included: kTurn_* measures memory the harder way, where
+/// k_* lets a small rain keep some of its data between its steps (only its own three run).
 std::vector<std::array<double, kSimulations>> rainsInTurn() {
     std::vector<std::unique_ptr<Trio>> rains;
-    for (int count : kBoxRainCounts) rains.push_back(std::make_unique<Trio>(bench::boxRainScene(count)));
+    for (int count : kBoxRainCounts)
+        rains.push_back(std::make_unique<Trio>(bench::boxRainScene(count), kBoxRainSteps));
     for (int i = 0; i < kBoxRainSteps; ++i)
-        for (size_t k = 0; k < rains.size(); ++k) rains[(i + k) % rains.size()]->step(i);
+        for (size_t k = 0; k < rains.size(); ++k)
+            rains[(i + k) % rains.size()]->step(i);
     std::vector<std::array<double, kSimulations>> ms;
     for (const std::unique_ptr<Trio>& rain : rains) {
         ms.emplace_back();
-        for (int s = 0; s < kSimulations; ++s) ms.back()[s] = bench::median(rain->ms[s]);
+        for (int s = 0; s < kSimulations; ++s)
+            ms.back()[s] = bench::median(rain->ms[s]);
     }
     return ms;
 }
@@ -250,7 +262,8 @@ void BM_Peer_BoxRainScaling(benchmark::State& state) {
             }
         }
         for (const std::array<double, kSimulations>& rain : rainsInTurn())
-            for (int s = 0; s < kSimulations; ++s) inTurn[s].push_back(rain[s]);
+            for (int s = 0; s < kSimulations; ++s)
+                inTurn[s].push_back(rain[s]);
         for (int s = 0; s < kSimulations; ++s) {
             const std::string p = kPrefixes[s];
             state.counters["k_" + p] = slope(logs(bodies), logs(ms[s]));

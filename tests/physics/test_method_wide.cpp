@@ -449,8 +449,8 @@ TEST(Colouring, PackingAColourBottomUpMovesItsManifoldsBetweenLanesNotWhatAPassG
         std::vector<SolverBody> moved = bodies;
         std::vector<WideGroup<4>> groups;
         std::vector<WideSplitGroup<4>> splits;
-        std::vector<uint32_t> colourStart;
-        buildWideGroups<4>(rows, colours.colours, groups, splits, colourStart);
+        std::vector<uint32_t> segmentStart;
+        buildWideGroups<4>(rows, colours.colours, groups, splits, segmentStart);
         WidePassSettings pass;
         for (int i = 0; i < 3; ++i) solveWideGroups<4>(groups, moved, pass);
         scatterWideImpulses<4>(groups, rows);
@@ -484,8 +484,8 @@ TEST(WideMethod, AShockVisitSolvesOnlyItsLevelsLanesAndMovesNoFrozenBody) {
     bodies[1].v.y = bodies[3].v.y = -3.0f; // B falls onto A at every point
     std::vector<WideGroup<4>> groups;
     std::vector<WideSplitGroup<4>> splits;
-    std::vector<uint32_t> colourStart;
-    buildWideGroups<4>(constraints, {{0, 1}}, groups, splits, colourStart);
+    std::vector<uint32_t> segmentStart;
+    buildWideGroups<4>(constraints, {{0, 1}}, groups, splits, segmentStart);
     ASSERT_EQ(groups.size(), 1u);
     const std::vector<SolverBody> before = bodies;
     const std::vector<uint32_t> level = {0, 1};

@@ -106,6 +106,7 @@ Settings unusualSettings() {
     s.solver.substeps = 7;
     s.solver.relaxIterations = 3;
     s.solver.simdLanes = 4;
+    s.solver.islandBatchRows = 64;
     s.solver.contactHertz = 45.5f;
     s.solver.contactDampingRatio = 3.25f;
     s.solver.jointHertz = 90.0f;
@@ -133,7 +134,7 @@ TEST(SettingsJson, EveryFieldRoundTripsExactly) {
     for (int i = 0; i < 2; ++i) {
         const Settings& original = originals[i];
         nlohmann::json j = settingsToJson(original);
-        EXPECT_EQ(leafCount(j), 51u) << j.dump(2); // 13 top-level values + 3 world bounds + 4 sleep + 27 solver + 4 watchdog
+        EXPECT_EQ(leafCount(j), 52u) << j.dump(2); // 13 top-level values + 3 world bounds + 4 sleep + 28 solver + 4 watchdog
         Settings back = starts[i];
         std::vector<SceneError> errors;
         settingsFromJson(j, back, "", "settings", errors);

@@ -98,6 +98,11 @@ struct SolverSettings {
     /// else 4), 4 (SSE2) or 8 (AVX2; 4 on a CPU without it). Every width gives the same state
     /// hash: only the time changes.
     int simdLanes = 0;
+    /// Wide method, one thread: manifolds of whole islands solved as one batch, every pass of
+    /// a batch before the next, while its groups stay in the core's cache; a batch closes once
+    /// it reaches this many, 0..1,000,000 (0: every pass over every manifold at once). Every
+    /// size gives the same state hash: only the time and the memory change.
+    int islandBatchRows = 512;
     float contactHertz = 60.0f;    ///< soft step / TGS: stiffness of contact push-out, Hz (capped at a quarter of the sub-step rate)
     float contactDampingRatio = 10.0f; ///< soft step / TGS: damping ratio of the contact spring
     float jointHertz = 60.0f;      ///< soft step / TGS / XPBD: stiffness of joint drift removal, Hz

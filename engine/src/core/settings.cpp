@@ -162,6 +162,7 @@ bool clampSettings(Settings& s) {
         v.simdLanes = 0;
         changed = true;
     }
+    changed |= clampInt(v.islandBatchRows, 0, 1000000);
     changed |= clampFloat(v.contactHertz, 0.1f, 1000.0f);
     changed |= clampFloat(v.contactDampingRatio, 0.0f, 100.0f);
     changed |= clampFloat(v.jointHertz, 0.1f, 1000.0f);

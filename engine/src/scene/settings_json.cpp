@@ -134,6 +134,7 @@ void readSolver(const Json& v, const std::string& path, Checker& check, SolverSe
                  check.error(p, "must be 0 (the widest the CPU runs), 4 (SSE2) or 8 (AVX2); got " +
                                     std::to_string(lanes));
          }},
+        intField("islandBatchRows", check, s.islandBatchRows, Range::closed(0.0, 1000000.0)),
         floatField("contactHertz", check, s.contactHertz, Range::closed(0.1, 1000.0)),
         floatField("contactDampingRatio", check, s.contactDampingRatio, Range::closed(0.0, 100.0)),
         floatField("jointHertz", check, s.jointHertz, Range::closed(0.1, 1000.0)),
@@ -259,6 +260,7 @@ nlohmann::json settingsToJson(const Settings& s) {
           {"substeps", so.substeps},
           {"relaxIterations", so.relaxIterations},
           {"simdLanes", so.simdLanes},
+          {"islandBatchRows", so.islandBatchRows},
           {"contactHertz", tidyFloat(so.contactHertz)},
           {"contactDampingRatio", tidyFloat(so.contactDampingRatio)},
           {"jointHertz", tidyFloat(so.jointHertz)},

@@ -162,7 +162,7 @@ bool prepareContactRow(ContactManifoldInfo& m, ContactManifoldFigures* mf, std::
                        RowCouplings couplings);
 
 /// Asks for manifold `m`'s lines ahead of reading it: for a method that reads the manifolds
-/// out of the cache's order (the wide method, colour by colour), where the hardware does not
+/// out of the cache's order (the wide method, segment by segment), where the hardware does not
 /// guess the next ones.
 /// Always inlined: the wide kernel's files, built for other instruction sets, call it too, and
 /// none may call another's copy.

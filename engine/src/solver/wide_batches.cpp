@@ -6,20 +6,12 @@
 #include "solver/islands.h"
 
 #include <algorithm>
-#include <atomic>
 
 namespace tumble {
 
 namespace {
 
 constexpr uint32_t kNone = ~0u;
-
-// Measured on this machine (1 MB of L2; one world, fastest of four alternating runs, the solve
-// stage): on the 8,000-box rain 4.62 ms as one batch, 4.41 at 128 rows a batch, 4.08 at 256,
-// 4.07 at 512, 4.14 at 1,024, 4.41 at 2,048; the 1,000-box rain 0.454, 0.457 (256), 0.445 (512),
-// 0.452 (1,024); the 4,000-box rain 2.16 -> 1.91 at 512. Smaller batches leave more groups part
-// empty (each batch's last of each colour), larger ones no longer stay in cache.
-std::atomic<uint32_t> batchRows{512};
 
 /// Each row's batch into out.rowBatch; returns the batch count.
 uint32_t batchOfEachRow(std::span<const ContactRowHeader> rows, std::span<const SolverBody> bodies,
@@ -31,7 +23,7 @@ uint32_t batchOfEachRow(std::span<const ContactRowHeader> rows, std::span<const 
     for (const ContactRowHeader& r : rows)
         if (moves(r.indexA) && moves(r.indexB)) islands.link(r.indexA, r.indexB);
     // Islands numbered in the order of their first row; a row that moves nothing is one alone.
-    std::vector<uint32_t>& islandOf = out.islandOf;     // by body: its root's island, then by row
+    std::vector<uint32_t>& islandOf = out.islandOf;     // by body: its root's island
     std::vector<uint32_t>& manifolds = out.islandBatch; // by island: its rows
     islandOf.assign(bodies.size(), kNone);
     manifolds.clear();
@@ -41,7 +33,8 @@ uint32_t batchOfEachRow(std::span<const ContactRowHeader> rows, std::span<const 
         uint32_t island = kNone;
         if (body != kNone) {
             uint32_t& ofRoot = islandOf[islands.find(body)];
-            if (ofRoot == kNone) ofRoot = static_cast<uint32_t>(manifolds.size()), manifolds.push_back(0);
+            if (ofRoot == kNone)
+                ofRoot = static_cast<uint32_t>(manifolds.size()), manifolds.push_back(0);
             island = ofRoot;
         } else {
             island = static_cast<uint32_t>(manifolds.size());
@@ -53,7 +46,8 @@ uint32_t batchOfEachRow(std::span<const ContactRowHeader> rows, std::span<const 
     // Where one island holds most rows, batches would keep its groups no closer together and
     // would only leave more groups part empty (each batch's last of each colour): one batch.
     uint32_t largest = 0;
-    for (uint32_t island : manifolds) largest = std::max(largest, island);
+    for (uint32_t island : manifolds)
+        largest = std::max(largest, island);
     if (2 * size_t(largest) >= rows.size()) {
         std::fill(out.rowBatch.begin(), out.rowBatch.end(), 0u);
         return 1;
@@ -65,14 +59,12 @@ uint32_t batchOfEachRow(std::span<const ContactRowHeader> rows, std::span<const 
         island = batch;
         if (held >= batchManifolds) ++batch, held = 0;
     }
-    for (uint32_t& b : out.rowBatch) b = manifolds[b];
+    for (uint32_t& b : out.rowBatch)
+        b = manifolds[b];
     return batch + (held > 0 ? 1 : 0);
 }
 
 } // namespace
-
-void setWideBatchManifolds(uint32_t rows) { batchRows.store(rows, std::memory_order_relaxed); }
-uint32_t wideBatchManifolds() { return batchRows.load(std::memory_order_relaxed); }
 
 void batchIslands(std::span<const ContactRowHeader> rows, std::span<const SolverBody> bodies,
                   const ConstraintColours& colours, uint32_t batchManifolds, IslandBuilder& islands,
@@ -81,19 +73,25 @@ void batchIslands(std::span<const ContactRowHeader> rows, std::span<const Solver
     const uint32_t colourCount = static_cast<uint32_t>(colours.colours.size());
     // Segment of (batch b, colour c): b * colourCount + (colourCount - 1 - c), the colours last
     // to first. A counting sort keeps each colour's order within its segments.
-    auto segmentOf = [&](uint32_t row, uint32_t c) { return out.rowBatch[row] * colourCount + (colourCount - 1 - c); };
+    auto segmentOf = [&](uint32_t row, uint32_t c) {
+        return out.rowBatch[row] * colourCount + (colourCount - 1 - c);
+    };
     out.start.assign(size_t(batches) * colourCount + 1, 0);
     for (uint32_t c = 0; c < colourCount; ++c)
-        for (uint32_t row : colours.colours[c]) ++out.start[segmentOf(row, c) + 1];
-    for (size_t s = 1; s < out.start.size(); ++s) out.start[s] += out.start[s - 1];
+        for (uint32_t row : colours.colours[c])
+            ++out.start[segmentOf(row, c) + 1];
+    for (size_t s = 1; s < out.start.size(); ++s)
+        out.start[s] += out.start[s - 1];
     out.rows.resize(out.start.back());
     std::vector<uint32_t>& next = out.islandOf; // scratch again: each segment's next slot
     next.assign(out.start.begin(), out.start.end() - 1);
     for (uint32_t c = 0; c < colourCount; ++c)
-        for (uint32_t row : colours.colours[c]) out.rows[next[segmentOf(row, c)]++] = row;
+        for (uint32_t row : colours.colours[c])
+            out.rows[next[segmentOf(row, c)]++] = row;
     // The overflow's positions, batch by batch, each batch's in the overflow's order.
     out.batches.assign(batches, WideBatch{});
-    for (uint32_t row : colours.overflow) ++out.batches[out.rowBatch[row]].overflowEnd;
+    for (uint32_t row : colours.overflow)
+        ++out.batches[out.rowBatch[row]].overflowEnd;
     uint32_t at = 0;
     for (uint32_t b = 0; b < batches; ++b) {
         WideBatch& batch = out.batches[b];
@@ -107,8 +105,9 @@ void batchIslands(std::span<const ContactRowHeader> rows, std::span<const Solver
         out.overflow[out.batches[out.rowBatch[colours.overflow[i]]].overflowEnd++] = i;
 }
 
-void ShockVisits::plan(const WideSegments& segments, std::span<const uint32_t> colourStart, uint32_t lanes,
-                       std::span<const uint32_t> shockLevel, std::span<const uint32_t> overflow) {
+void ShockVisits::plan(const WideSegments& segments, std::span<const uint32_t> segmentStart,
+                       uint32_t lanes, std::span<const uint32_t> shockLevel,
+                       std::span<const uint32_t> overflow) {
     byLevel_.clear();
     start_.assign(1, 0);
     for (const WideBatch& b : segments.batches) {
@@ -117,7 +116,7 @@ void ShockVisits::plan(const WideSegments& segments, std::span<const uint32_t> c
         for (uint32_t k = b.segmentBegin; k < b.segmentEnd; ++k) {
             const std::span<const uint32_t> rows = segments.segment(k);
             for (uint32_t r = 0; r < rows.size(); ++r) {
-                const uint32_t gi = colourStart[k] - colourStart[b.segmentBegin] + r / lanes;
+                const uint32_t gi = segmentStart[k] - segmentStart[b.segmentBegin] + r / lanes;
                 const uint32_t level = shockLevel[rows[r]];
                 if (batch_.empty() || batch_.back().index != gi || batch_.back().level != level)
                     batch_.push_back({level, gi, false});
@@ -130,11 +129,14 @@ void ShockVisits::plan(const WideSegments& segments, std::span<const uint32_t> c
             levels = std::max(levels, level + 1);
         }
         levelStart_.assign(levels + 1, 0);
-        for (const ShockVisit& v : batch_) ++levelStart_[v.level + 1];
-        for (uint32_t l = 0; l < levels; ++l) levelStart_[l + 1] += levelStart_[l];
+        for (const ShockVisit& v : batch_)
+            ++levelStart_[v.level + 1];
+        for (uint32_t l = 0; l < levels; ++l)
+            levelStart_[l + 1] += levelStart_[l];
         const size_t base = byLevel_.size();
         byLevel_.resize(base + batch_.size());
-        for (const ShockVisit& v : batch_) byLevel_[base + levelStart_[v.level]++] = v;
+        for (const ShockVisit& v : batch_)
+            byLevel_[base + levelStart_[v.level]++] = v;
         start_.push_back(static_cast<uint32_t>(byLevel_.size()));
     }
 }

@@ -11,8 +11,13 @@
 // (btSimulationIslandManager), there to keep each island's rows together.
 //
 // The rows are laid out as segments: per batch, each colour's rows of that batch, the colours
-// in solve order (last to first), each in its colour's order. A segment's groups are a
-// colour's, so a pass over them may spread them over threads as before.
+// in solve order, each in its colour's order. A segment's groups are a colour's, so a pass
+// over them may spread them over threads as before. The colours are solved last to first: the
+// first colour, the largest, holds most of the manifolds the greedy colouring met first, and
+// the rows solved last are satisfied best. On the base-40 pyramid (10 passes, 10 s), when this
+// order was chosen, the worst box moved 3.1 cm this way, 5.4 cm in colour order and 4.3 cm
+// alternating the two from pass to pass (block Gauss-Seidel: 3.8 cm); later changes of
+// rounding have moved it between 3.1 and 4.0 cm.
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -32,16 +37,18 @@ struct WideBatch {
 
 /// The step's rows in solve order, batch by batch.
 struct WideSegments {
-    std::vector<uint32_t> rows;        ///< row indices, segment after segment
-    std::vector<uint32_t> start;       ///< segment s is rows[start[s], start[s + 1])
-    std::vector<uint32_t> overflow;    ///< positions in ConstraintColours::overflow, batch by batch
+    std::vector<uint32_t> rows;     ///< row indices, segment after segment
+    std::vector<uint32_t> start;    ///< segment s is rows[start[s], start[s + 1])
+    std::vector<uint32_t> overflow; ///< positions in ConstraintColours::overflow, batch by batch
     std::vector<WideBatch> batches;
-    std::vector<uint32_t> rowBatch;    ///< scratch: each row's batch
-    std::vector<uint32_t> islandOf;    ///< scratch: each island root's island (by body), then each row's
+    std::vector<uint32_t> rowBatch; ///< scratch: each row's island, then its batch
+    std::vector<uint32_t>
+        islandOf; ///< scratch: each island root's island (by body), then each segment's next slot
     std::vector<uint32_t> islandBatch; ///< scratch: each island's manifold count, then its batch
 
-    /// Segments s of batch b: [batches[b].segmentBegin, batches[b].segmentEnd).
+    /// The segments, batch after batch (batch b's are [segmentBegin, segmentEnd)).
     uint32_t segmentCount() const { return static_cast<uint32_t>(start.size()) - 1; }
+    /// Segment s's rows.
     std::span<const uint32_t> segment(uint32_t s) const {
         return std::span<const uint32_t>(rows).subspan(start[s], start[s + 1] - start[s]);
     }
@@ -60,34 +67,29 @@ struct ShockVisit {
 /// order), then the batch's overflow manifolds; each batch's sorted by level, keeping that
 /// order within a level.
 class ShockVisits {
-public:
+  public:
     /// Planned from the segments, which say which rows each group's lanes hold (`lanes` rows to
-    /// a group, segment s's from group colourStart[s]), each row's level `shockLevel` and the
+    /// a group, segment s's from group segmentStart[s]), each row's level `shockLevel` and the
     /// overflow's rows `overflow` (ConstraintColours::overflow).
-    void plan(const WideSegments& segments, std::span<const uint32_t> colourStart, uint32_t lanes,
+    void plan(const WideSegments& segments, std::span<const uint32_t> segmentStart, uint32_t lanes,
               std::span<const uint32_t> shockLevel, std::span<const uint32_t> overflow);
     /// Batch b's visits, by level.
     std::span<const ShockVisit> ofBatch(uint32_t b) const {
         return std::span<const ShockVisit>(byLevel_).subspan(start_[b], start_[b + 1] - start_[b]);
     }
 
-private:
+  private:
     std::vector<ShockVisit> byLevel_;
     std::vector<uint32_t> start_;      ///< where each batch's visits begin, then their end
     std::vector<ShockVisit> batch_;    ///< scratch: one batch's visits in solve order
     std::vector<uint32_t> levelStart_; ///< scratch
 };
 
-/// Rows a batch holds at least when a step of the wide method runs batch by batch (512 unless
-/// set); 0 runs every step as one batch. Process-wide, for the tests and benchmarks that compare
-/// the two (the same bits either way).
-void setWideBatchManifolds(uint32_t rows);
-uint32_t wideBatchManifolds();
-
 /// The rows `rows` (headers; their bodies `bodies`), coloured as `colours`, cut into batches of
-/// whole islands, each batch closed once it holds at least `batchManifolds` rows (0: one batch
-/// of every row), the islands in the order of their first row; into `out`. `islands` is
-/// scratch.
+/// whole islands, each batch closed once it reaches `batchManifolds` rows (the last may hold
+/// fewer), the islands in the order of their first row; into `out`. One batch of every row
+/// where `batchManifolds` is 0 or at least the row count, or where one island holds half the
+/// rows or more. `islands` is scratch.
 void batchIslands(std::span<const ContactRowHeader> rows, std::span<const SolverBody> bodies,
                   const ConstraintColours& colours, uint32_t batchManifolds, IslandBuilder& islands,
                   WideSegments& out);

@@ -84,10 +84,30 @@ struct WidePassSettings {
     bool cone = false;
     bool measure = false; ///< track the largest impulse change
     /// Ask for each next group's lines while solving one (prefetchGroup): worth it only where
-    /// the groups are far past the core's cache (see kPrefetchGroupsPast in wide.cpp).
+    /// the groups are far past the core's cache (wideGroupsPastCaches).
     bool prefetch = false;
 };
 
+/// Bytes a velocity pass reads of the groups (about: what precedes and follows each group's
+/// points, and the points, W to a group) past which it asks for each next group's lines
+/// (WidePassSettings::prefetch). Measured on this machine (1 MB of L2; the iterate stage, one
+/// world, fastest of five alternating runs, asking always): the base-100 pyramid (11 MB read a
+/// pass) 5.6 -> 3.7 ms, the 8,000-box rain (5.9 MB) 2.2 -> 1.9 ms; but the 4,000-box rain (3.0
+/// MB) 0.91 -> 0.96 ms, the sphere pit (1.4 MB, one point a group) 0.49 -> 0.54 ms and the
+/// base-40 pyramid (1.8 MB) 0.49 -> 0.53 ms, whose groups the caches mostly hold and where the
+/// asking costs more than it saves. Past it too, the warm start asks for each next group's lines
+/// before filling it (prefetchForWriting): the warm start stage on the 8,000-box rain 1.42 -> 1.35
+/// ms (fastest of twelve), but asked always, the 1,000-box rain's 0.137 -> 0.143 ms, the
+/// 4,000-box rain's 0.61 -> 0.63 and the base-40 pyramid's 0.33 -> 0.35.
+constexpr size_t kPrefetchGroupsPast = size_t(4) << 20;
+
+/// Whether a velocity pass reads more than kPrefetchGroupsPast of `groups` groups holding
+/// `points` points, W lanes wide (about: what precedes and follows each group's points, and
+/// the points).
+template <int W> bool wideGroupsPastCaches(size_t groups, uint32_t points) {
+    const size_t around = sizeof(WideGroup<W>) - 4 * sizeof(WidePoint<W>);
+    return groups * around + size_t(points) / W * sizeof(WidePoint<W>) > kPrefetchGroupsPast;
+}
 /// One manifold's impulse changes in a traced pass: normal summed over its points, and the
 /// friction impulse added (N s).
 struct WideLaneChange {
@@ -158,24 +178,27 @@ template <int W> [[gnu::always_inline]] inline void prefetchForWriting(const Wid
 }
 
 /// Where each of the segments `segments` (wide_batches.h: the step's rows in solve order)
-/// begins in the groups, W rows to a group, then their end, into `colourStart`; `groups` and
+/// begins in the groups, W rows to a group, then their end, into `segmentStart`; `groups` and
 /// `splits` sized for the largest batch. A batch's groups are solved through before the next
 /// batch is filled, so the batches take turns in the same groups (the first of each is
 /// groups[0]) and a batch's stay in the core's cache; with one batch they are all the groups.
 /// Groups are kept from step to step and refilled.
 template <int W>
 void layoutWideGroups(const WideSegments& segments, std::vector<WideGroup<W>>& groups,
-                      std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& colourStart) {
-    colourStart.assign(1, 0);
+                      std::vector<WideSplitGroup<W>>& splits, std::vector<uint32_t>& segmentStart) {
+    segmentStart.assign(1, 0);
     for (uint32_t s = 0; s < segments.segmentCount(); ++s)
-        colourStart.push_back(colourStart.back() + (segments.start[s + 1] - segments.start[s] + W - 1) / W);
+        segmentStart.push_back(segmentStart.back() +
+                               (segments.start[s + 1] - segments.start[s] + W - 1) / W);
     size_t count = 0;
     for (const WideBatch& b : segments.batches)
-        count = std::max<size_t>(count, colourStart[b.segmentEnd] - colourStart[b.segmentBegin]);
-    // Refilled every step, so nothing of the old groups need survive a growth: freed before
-    // the new ones are taken, never both held at once.
-    if (count > groups.capacity()) {
-        groups = {}, splits = {};
+        count = std::max<size_t>(count, segmentStart[b.segmentEnd] - segmentStart[b.segmentBegin]);
+    // Refilled every step, so nothing of the old groups need survive a new size: freed before
+    // the new ones are taken, never both held at once. Given back too when far fewer are
+    // needed (a step on several threads, one batch, between steps in batches on one).
+    if (count > groups.capacity() || 4 * count < groups.capacity()) {
+        std::vector<WideGroup<W>>().swap(groups);
+        std::vector<WideSplitGroup<W>>().swap(splits);
         groups.reserve(count + count / 8);
         splits.reserve(count + count / 8);
     }
@@ -185,57 +208,61 @@ void layoutWideGroups(const WideSegments& segments, std::vector<WideGroup<W>>& g
 
 /// The groups of segments [first, last) filled (layoutWideGroups; groups[0] is segment first's
 /// first group), each segment's rows in its order, W to a group (a segment's last group's lanes
-/// past them empty). A segment is one colour's rows of one batch; segments are filled in order. With `warmStartBodies` not empty,
-/// each group is warm started as it is filled (fillWideGroups); with `tasks`, a segment's
-/// groups are filled on its threads, `grain` groups a block (they share no moving body, so the
-/// bodies get the same bits on any thread).
-/// With `prepare`, an object whose row(k, row) prepares row k into `row` (prepareContactRow:
-/// every field packing reads written, so `row` is not cleared between groups) and whose
-/// ahead(k) asks for what that will read, the rows are prepared straight into the groups: each
-/// group's W rows into a scratch on the filling thread's stack (the next group's asked for
-/// meanwhile), packed from there while in cache; `constraints` is then not read. Where its
-/// prefetchGroups is true, the next group's lines are asked for too (prefetchForWriting; not
-/// for the first group of a block of them).
-/// Without it, the groups are packed from the prepared rows `constraints`.
+/// past them empty). A segment is one colour's rows of one batch; segments are filled in order.
+/// With `warmStartBodies` not empty, each group is warm started as it is filled (fillWideGroups);
+/// with `tasks`, a segment's groups are filled on its threads, `grain` groups a block (they share
+/// no moving body, so the bodies get the same bits on any thread). With `prepare`, an object whose
+/// row(k, row) prepares row k into `row` (prepareContactRow: every field packing reads written, so
+/// `row` is not cleared between groups) and whose ahead(k) asks for what that will read, the rows
+/// are prepared straight into the groups: each group's W rows into a scratch on the filling
+/// thread's stack (the next group's asked for meanwhile), packed from there while in cache;
+/// `constraints` is then not read. Where its prefetchGroups is true, the next group's lines are
+/// asked for too (prefetchForWriting; not for the first group of a block of them). Without it, the
+/// groups are packed from the prepared rows `constraints`.
 template <int W, class Prepare = std::nullptr_t>
-void fillWideSegments(std::span<const ContactConstraint> constraints, const WideSegments& segments, uint32_t first,
-                      uint32_t last, std::span<WideGroup<W>> groups, std::span<WideSplitGroup<W>> splits,
-                      std::span<const uint32_t> colourStart, std::span<SolverBody> warmStartBodies = {},
-                      TaskSystem* tasks = nullptr, uint32_t grain = 1, Prepare&& prepare = nullptr) {
+void fillWideSegments(std::span<const ContactConstraint> constraints, const WideSegments& segments,
+                      uint32_t first, uint32_t last, std::span<WideGroup<W>> groups,
+                      std::span<WideSplitGroup<W>> splits, std::span<const uint32_t> segmentStart,
+                      std::span<SolverBody> warmStartBodies = {}, TaskSystem* tasks = nullptr,
+                      uint32_t grain = 1, Prepare&& prepare = nullptr) {
     for (uint32_t k = first; k < last; ++k) {
-        const std::span<const uint32_t> colour = segments.segment(k);
-        const uint32_t begin = colourStart[k] - colourStart[first];
+        const std::span<const uint32_t> segment = segments.segment(k);
+        const uint32_t begin = segmentStart[k] - segmentStart[first];
         auto fill = [&](uint32_t from, uint32_t to) {
             if constexpr (std::is_null_pointer_v<std::decay_t<Prepare>>) {
-                fillWideGroups<W>(constraints,
-                                  colour.subspan(from * W, std::min<size_t>(colour.size(), to * W) - from * W),
-                                  groups.subspan(begin + from, to - from), splits.subspan(begin + from, to - from),
-                                  warmStartBodies);
+                fillWideGroups<W>(
+                    constraints,
+                    segment.subspan(from * W, std::min<size_t>(segment.size(), to * W) - from * W),
+                    groups.subspan(begin + from, to - from),
+                    splits.subspan(begin + from, to - from), warmStartBodies);
             } else {
                 ContactConstraint rows[W]{};
                 static_assert(W <= 8);
                 static constexpr uint32_t kLanes[8] = {0, 1, 2, 3, 4, 5, 6, 7}; // a scratch row's lane
                 for (uint32_t gi = from; gi < to; ++gi) {
                     const std::span<const uint32_t> lanes =
-                        colour.subspan(gi * W, std::min<size_t>(W, colour.size() - gi * W));
+                        segment.subspan(gi * W, std::min<size_t>(W, segment.size() - gi * W));
                     // The next group's rows are asked for while this one's are prepared.
-                    for (size_t l = (gi + 1) * W; l < std::min<size_t>(colour.size(), (gi + 2) * W); ++l)
-                        prepare.ahead(colour[l]);
+                    for (size_t l = (gi + 1) * W;
+                         l < std::min<size_t>(segment.size(), (gi + 2) * W); ++l)
+                        prepare.ahead(segment[l]);
                     if (prepare.prefetchGroups && gi + 1 < to)
                         prefetchForWriting(groups[begin + gi + 1]);
                     // Not cleared between groups: preparing a row writes all that packing reads.
-                    for (size_t l = 0; l < lanes.size(); ++l) prepare.row(lanes[l], rows[l]);
+                    for (size_t l = 0; l < lanes.size(); ++l)
+                        prepare.row(lanes[l], rows[l]);
                     WideGroup<W>& g = groups[begin + gi];
                     fillWideGroups<W>(std::span<const ContactConstraint>(rows, lanes.size()),
                                       std::span<const uint32_t>(kLanes, lanes.size()),
                                       std::span<WideGroup<W>>(&g, 1), splits.subspan(begin + gi, 1),
                                       warmStartBodies);
                     // Filled from the scratch, the group names its scratch lanes: the step's rows instead.
-                    for (size_t l = 0; l < lanes.size(); ++l) g.constraint[l] = lanes[l];
+                    for (size_t l = 0; l < lanes.size(); ++l)
+                        g.constraint[l] = lanes[l];
                 }
             }
         };
-        const uint32_t count = colourStart[k + 1] - colourStart[k];
+        const uint32_t count = segmentStart[k + 1] - segmentStart[k];
         if (tasks)
             tasks->parallelFor(count, grain, fill);
         else
@@ -244,18 +271,16 @@ void fillWideSegments(std::span<const ContactConstraint> constraints, const Wide
 }
 
 /// Groups for every colour of `colours`, W lanes wide, packed from the prepared rows
-/// `constraints` (and warm started on `warmStartBodies` when given): the colours last to first,
-/// each colour's manifolds in its order, as one batch (layoutWideGroups, fillWideSegments). The
-/// first colour, the largest, holds most of the manifolds the greedy colouring met first, and
-/// the rows solved last are satisfied best: on the base-40 pyramid (10 passes, 10 s), when this
-/// order was chosen, the worst box moved 3.1 cm this way, 5.4 cm in colour order and 4.3 cm
-/// alternating the two from pass to pass (block Gauss-Seidel: 3.8 cm); later changes of
-/// rounding have moved it between 3.1 and 4.0 cm. `colourStart` gets where each colour's
-/// groups begin in that order, then their end.
+/// `constraints` (and warm started on `warmStartBodies` when given) as one batch, the colours in
+/// solve order, last to first (wide_batches.h), each colour's manifolds in its order
+/// (layoutWideGroups, fillWideSegments). `segmentStart` gets where each colour's groups begin in
+/// that order, then their end. For the tests that pack rows without a world.
 template <int W>
-void buildWideGroups(std::span<const ContactConstraint> constraints, const std::vector<std::vector<uint32_t>>& colours,
+void buildWideGroups(std::span<const ContactConstraint> constraints,
+                     const std::vector<std::vector<uint32_t>>& colours,
                      std::vector<WideGroup<W>>& groups, std::vector<WideSplitGroup<W>>& splits,
-                     std::vector<uint32_t>& colourStart, std::span<SolverBody> warmStartBodies = {}) {
+                     std::vector<uint32_t>& segmentStart,
+                     std::span<SolverBody> warmStartBodies = {}) {
     WideSegments segments;
     segments.start.assign(1, 0);
     for (auto colour = colours.rbegin(); colour != colours.rend(); ++colour) {
@@ -263,9 +288,9 @@ void buildWideGroups(std::span<const ContactConstraint> constraints, const std::
         segments.start.push_back(static_cast<uint32_t>(segments.rows.size()));
     }
     segments.batches = {WideBatch{0, segments.segmentCount(), 0, 0}};
-    layoutWideGroups<W>(segments, groups, splits, colourStart);
-    fillWideSegments<W>(constraints, segments, 0, segments.segmentCount(), groups, splits, colourStart,
-                        warmStartBodies);
+    layoutWideGroups<W>(segments, groups, splits, segmentStart);
+    fillWideSegments<W>(constraints, segments, 0, segments.segmentCount(), groups, splits,
+                        segmentStart, warmStartBodies);
 }
 
 /// One pass over `groups` in order; returns the largest |dlambda| squared when measuring.

@@ -23,10 +23,9 @@
 // whole passes over every row.
 #include "core/step_arrays.h"
 #include "solver/colouring.h"
-#include "solver/islands.h"
 #include "solver/stages.h"
 #include "solver/trace.h"
-#include "solver/wide_contacts.h"
+#include "solver/methods/wide_data.h"
 
 #include <algorithm>
 #include <atomic>
@@ -37,103 +36,26 @@
 namespace tumble {
 namespace {
 
-struct WideData final : MethodData {
-    ConstraintColours colours;
-    std::vector<uint32_t> usedColours; ///< scratch for colourConstraints
-    std::vector<WideGroup<4>> groups4;
-    std::vector<WideGroup<8>> groups8;
-    std::vector<WideSplitGroup<4>> splits4; ///< each group's split-impulse figures, same index
-    std::vector<WideSplitGroup<8>> splits8;
-    /// The rows in solve order, batch by batch (wide_batches.h), and the scratch that cuts them.
-    WideSegments segments;
-    IslandBuilder islands;
-    /// Where each segment's groups begin in the groups' (solve) order, then their end.
-    std::vector<uint32_t> colourStart;
-    std::vector<float> blockLargest; ///< scratch: each block's largest change in a colour
-    std::vector<WideLaneChange> changes;
-    bool eight = false; ///< this step's groups are eight lanes wide
-    /// This step's rows are prepared straight into the groups (prepare): the step's rows are
-    /// then the overflow's alone, in its order (overflowRow).
-    bool direct = false;
-    // The shock pass, when this step runs it: SolveWorld::shockOrder's figures, moved here (the
-    // iterations' scratch must hold none: block Gauss-Seidel's kernel, which solves the
-    // overflow, reads a frozen side there as a shock pass), and the pass's visits in order.
-    bool shock = false;
-    std::vector<uint8_t> frozenSide, colourOf;
-    std::vector<uint32_t> shockLevel, shockOrder;
-    ShockVisits visits;
-    /// The passes' impulses of every group's points, kept while the shock pass runs on the
-    /// groups (normal, t1, t2 of each point, W lanes each).
-    std::vector<float> keptGroupImpulses;
-    /// The frozen normal blocks of one level's visits, kept between the level's two rounds.
-    std::vector<WideShockBlock<4>> shockBlocks4;
-    std::vector<WideShockBlock<8>> shockBlocks8;
-    /// What the colours, their bottom-up order, the batches and the shock visits above were
-    /// built from: each row's bodies and whether each moves, then the step's lane count, shock
-    /// switch and batch size. While it and the shock pass's graph stay as they were (a pile at
-    /// rest), they are kept.
-    std::vector<uint64_t> graph, graphNow;
-};
+using namespace wide_method;
 
-// Groups per block when one colour's groups are spread over threads: a few microseconds of
-// work per block.
-constexpr uint32_t kGroupsPerBlock = 4;
-
-// Bytes a velocity pass reads of the groups (about: what precedes and follows each group's
-// points, and the points, W to a group) past which it asks for each next group's lines
-// (WidePassSettings::prefetch). Measured on this machine (1 MB of L2; the iterate stage, one
-// world, fastest of five alternating runs, asking always): the base-100 pyramid (11 MB read a
-// pass) 5.6 -> 3.7 ms, the 8,000-box rain (5.9 MB) 2.2 -> 1.9 ms; but the 4,000-box rain (3.0
-// MB) 0.91 -> 0.96 ms, the sphere pit (1.4 MB, one point a group) 0.49 -> 0.54 ms and the
-// base-40 pyramid (1.8 MB) 0.49 -> 0.53 ms, whose groups the caches mostly hold and where the
-// asking costs more than it saves. Past it too, the warm start asks for each next group's lines
-// before filling it (prefetchForWriting): the warm start stage on the 8,000-box rain 1.42 -> 1.35
-// ms (fastest of twelve), but asked always, the 1,000-box rain's 0.137 -> 0.143 ms, the
-// 4,000-box rain's 0.61 -> 0.63 and the base-40 pyramid's 0.33 -> 0.35.
-constexpr size_t kPrefetchGroupsPast = size_t(4) << 20;
-
-/// Whether a velocity pass reads more than kPrefetchGroupsPast of `groups` groups holding
-/// `points` points, W lanes wide (about: what precedes and follows each group's points, and
-/// the points).
-template <int W> bool groupsPastCaches(size_t groups, uint32_t points) {
-    const size_t around = sizeof(WideGroup<W>) - 4 * sizeof(WidePoint<W>);
-    return groups * around + size_t(points) / W * sizeof(WidePoint<W>) > kPrefetchGroupsPast;
-}
-/// The same for this step's lane width.
+/// Whether a pass over `groups` groups holding `points` points reads more than
+/// kPrefetchGroupsPast (wide_contacts.h) at this step's lane width.
 bool groupsPastCaches(const WideData& d, size_t groups, uint32_t points) {
-    return d.eight ? groupsPastCaches<8>(groups, points) : groupsPastCaches<4>(groups, points);
-}
-
-/// f(groups) with this step's groups, eight lanes wide or four.
-template <class F> decltype(auto) withGroups(WideData& d, F&& f) { return d.eight ? f(d.groups8) : f(d.groups4); }
-
-template <int W> std::vector<WideShockBlock<W>>& shockBlocks(WideData& d) {
-    if constexpr (W == 8) return d.shockBlocks8;
-    else return d.shockBlocks4;
-}
-
-template <int W> std::vector<WideSplitGroup<W>>& splitGroups(WideData& d) {
-    if constexpr (W == 8) return d.splits8;
-    else return d.splits4;
-}
-
-/// The split figures of a run of this step's groups `groups` (the same indices).
-template <int W>
-std::span<WideSplitGroup<W>> splitsOf(WideData& d, const std::vector<WideGroup<W>>& groups,
-                                      std::span<const WideGroup<W>> run) {
-    return std::span<WideSplitGroup<W>>(splitGroups<W>(d).data() + (run.data() - groups.data()), run.size());
+    return d.eight ? wideGroupsPastCaches<8>(groups, points)
+                   : wideGroupsPastCaches<4>(groups, points);
 }
 
 /// f(a run of groups) over batch b's segments in solve order, each segment's groups spread
 /// over the step's threads: they share no moving body, so which thread takes which changes
 /// nothing. Returns the largest of f's results (a largest change: the same in any order).
 template <int W, class F>
-float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const WideBatch& b, F&& f) {
+float overSegments(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const WideBatch& b,
+                   F&& f) {
     WideData& d = ctx.dataAs<WideData>();
     float largest = 0.0f;
     for (uint32_t k = b.segmentBegin; k < b.segmentEnd; ++k) {
-        const uint32_t first = d.colourStart[k] - d.colourStart[b.segmentBegin];
-        const uint32_t count = d.colourStart[k + 1] - d.colourStart[k];
+        const uint32_t first = d.segmentStart[k] - d.segmentStart[b.segmentBegin];
+        const uint32_t count = d.segmentStart[k + 1] - d.segmentStart[k];
         d.blockLargest.assign((count + kGroupsPerBlock - 1) / kGroupsPerBlock, 0.0f);
         ctx.tasks.parallelFor(count, kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
             d.blockLargest[begin / kGroupsPerBlock] = f(std::span<WideGroup<W>>(groups.data() + first + begin, end - begin));
@@ -143,20 +65,8 @@ float overColours(SolveContext& ctx, std::vector<WideGroup<W>>& groups, const Wi
     return largest;
 }
 
-/// Batch b's groups, in solve order (the batches take turns in the same groups: layoutWideGroups).
-template <int W> std::span<WideGroup<W>> groupsOf(WideData& d, std::vector<WideGroup<W>>& groups, const WideBatch& b) {
-    return std::span<WideGroup<W>>(groups).first(d.colourStart[b.segmentEnd] - d.colourStart[b.segmentBegin]);
-}
-
 /// Eight lanes when solver.simdLanes asks for them (0: the widest) and the CPU has AVX2.
 bool useEightLanes(const SolverSettings& solver) { return solver.simdLanes != 4 && wideAvx2Available(); }
-
-/// The row of the overflow's i-th manifold: the step's row of that manifold, or, when the
-/// rows are prepared into the groups, the step's i-th row (only the overflow's are kept then).
-ContactConstraint& overflowRow(SolveContext& ctx, size_t i) {
-    const WideData& d = ctx.dataAs<WideData>();
-    return ctx.constraints[d.direct ? i : d.colours.overflow[i]];
-}
 
 /// The shock pass's levels and frozen sides, and each colour's manifolds bottom-up (kept when
 /// the colours and the shock pass's graph are last step's). True when they were kept.
@@ -176,7 +86,7 @@ bool orderForShock(SolveContext& ctx, bool sameColours) {
 /// The rows, prepared straight into the groups where nothing reads the ordinary rows after
 /// the passes but what the groups hold: no probe, step trace or tolerance (they measure the
 /// rows between passes) and no pair that rolls or twists (its angular friction reads its row's
-/// impulses). The groups are then filled with the warm start (warmStart), each group's rows
+/// impulses). The groups are then filled with the warm start (fillBatch), each group's rows
 /// prepared on the thread that packs it, into its cache: 16 MB of rows on the base-100
 /// pyramid are neither written nor read back, and the step's rows are the overflow's alone.
 /// Otherwise the rows are prepared whole, as every method's are, and packed from there. Both
@@ -186,13 +96,13 @@ void prepare(SolveContext& ctx) {
     d.direct = !ctx.probe && !ctx.trace && ctx.solver.tolerance <= 0.0f && !ctx.rowsRollOrTwist;
     ctx.rowsWhole = !d.direct;
     if (d.direct)
-        ctx.constraints.clear(); // the overflow's rows alone, once it is known (warmStart)
+        ctx.constraints.clear(); // the overflow's rows alone, once it is known (arrange)
     else
         ctx.landings = prepareContacts(ctx.manifolds, ctx.rowHeaders, ctx.figures, ctx.bodies, ctx.start, ctx.step, ctx.constraints,
                                        &ctx.tasks, RowCouplings::NormalBlock);
 }
 
-/// Row k of the step prepared where the groups are packed (buildWideGroups): from its manifold
+/// Row k of the step prepared where the groups are packed (fillWideSegments): from its manifold
 /// alone, on any thread (each writes its own manifold and figures); whether a point lands is
 /// only ever set.
 struct RowPreparer {
@@ -223,18 +133,22 @@ void arrange(SolveContext& ctx, uint32_t batchManifolds) {
     for (const ContactRowHeader& c : ctx.rowHeaders)
         d.graphNow.push_back(graphRowKey(c.indexA, c.indexB, ctx.bodies[c.indexA].invMass > 0.0f,
                                          ctx.bodies[c.indexB].invMass > 0.0f));
-    d.graphNow.push_back(uint64_t(batchManifolds) << 8 | uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
+    d.graphNow.push_back(uint64_t(lanes) << 1 | (d.shock ? 1 : 0));
     const bool sameColours = d.graphNow == d.graph;
     d.graph.swap(d.graphNow);
     if (!sameColours) colourConstraints(ctx.rowHeaders, ctx.bodies, d.colours, d.usedColours);
     const bool kept = d.shock && orderForShock(ctx, sameColours);
-    // The colours' order changes when they are coloured again or ordered for the shock pass.
-    if (!sameColours || (d.shock && !kept))
+    // The colours' order changes when they are coloured again or ordered for the shock pass;
+    // the batches change with it and with their size (the thread count: threads 0 tries both).
+    const bool sameBatches = sameColours && (!d.shock || kept) && batchManifolds == d.batchRows;
+    if (!sameBatches)
         batchIslands(ctx.rowHeaders, ctx.bodies, d.colours, batchManifolds, d.islands, d.segments);
+    d.batchRows = batchManifolds;
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        layoutWideGroups<W>(d.segments, groups, splitGroups<W>(d), d.colourStart);
+        layoutWideGroups<W>(d.segments, groups, splitGroups<W>(d), d.segmentStart);
     });
-    if (d.shock && !kept) d.visits.plan(d.segments, d.colourStart, lanes, d.shockLevel, d.colours.overflow);
+    if (d.shock && !sameBatches)
+        d.visits.plan(d.segments, d.segmentStart, lanes, d.shockLevel, d.colours.overflow);
     if (d.direct) resetForStep(ctx.constraints, d.colours.overflow.size());
     const std::vector<std::vector<uint32_t>>& colours = d.colours.colours;
     ctx.stats.colours = static_cast<int>(colours.size());
@@ -251,7 +165,9 @@ void arrange(SolveContext& ctx, uint32_t batchManifolds) {
 }
 
 /// The groups of the step's batches, how many there are.
-size_t groupCount(const WideData& d) { return d.colourStart.back(); }
+size_t groupCount(const WideData& d) {
+    return d.segmentStart.back();
+}
 
 /// The one batch of the whole-pass path (solveRigid), which lays the groups out as one.
 const WideBatch& onlyBatch(const WideData& d) {
@@ -269,11 +185,13 @@ void fillBatch(SolveContext& ctx, const WideBatch& b, const RowPreparer& prepare
     WideData& d = ctx.dataAs<WideData>();
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         if (d.direct)
-            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups, splitGroups<W>(d),
-                                d.colourStart, ctx.bodies, &ctx.tasks, kGroupsPerBlock, prepareRow);
+            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups,
+                                splitGroups<W>(d), d.segmentStart, ctx.bodies, &ctx.tasks,
+                                kGroupsPerBlock, prepareRow);
         else
-            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups, splitGroups<W>(d),
-                                d.colourStart, ctx.bodies, &ctx.tasks, kGroupsPerBlock);
+            fillWideSegments<W>(ctx.constraints, d.segments, b.segmentBegin, b.segmentEnd, groups,
+                                splitGroups<W>(d), d.segmentStart, ctx.bodies, &ctx.tasks,
+                                kGroupsPerBlock);
     });
     for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o) {
         const uint32_t i = d.segments.overflow[o];
@@ -295,7 +213,8 @@ void warmStart(SolveContext& ctx) {
 
 /// Batch b's groups, how many, and about how many points they hold (the step's, shared out).
 std::pair<size_t, uint32_t> batchSize(const WideData& d, const WideBatch& b, uint32_t rowPoints) {
-    const size_t groups = d.colourStart[b.segmentEnd] - d.colourStart[b.segmentBegin], all = groupCount(d);
+    const size_t groups = d.segmentStart[b.segmentEnd] - d.segmentStart[b.segmentBegin],
+                 all = groupCount(d);
     return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
 }
 
@@ -320,7 +239,8 @@ WidePassSettings passSettings(SolveContext& ctx, const WideBatch& b) {
 
 /// f(a run of groups) over `groups`, on the step's threads (each writes only what its own
 /// manifolds own: their rows, or their records in the cache).
-template <int W, class F> void overGroups(SolveContext& ctx, std::span<WideGroup<W>> groups, F&& f) {
+template <int W, class F>
+void overGroups(SolveContext& ctx, std::span<WideGroup<W>> groups, F&& f) {
     ctx.tasks.parallelFor(static_cast<uint32_t>(groups.size()), kGroupsPerBlock, [&](uint32_t begin, uint32_t end) {
         f(std::span<const WideGroup<W>>(groups.data() + begin, end - begin));
     });
@@ -329,9 +249,13 @@ template <int W, class F> void overGroups(SolveContext& ctx, std::span<WideGroup
 /// The groups' accumulated impulses back into the rows they came from (none when the rows were
 /// prepared into the groups: the cache is then written from the groups, finish).
 void scatter(SolveContext& ctx) {
-    if (ctx.dataAs<WideData>().direct) return;
-    withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        overGroups<W>(ctx, groups, [&](std::span<const WideGroup<W>> run) { scatterWideImpulses<W>(run, ctx.constraints); });
+    WideData& d = ctx.dataAs<WideData>();
+    if (d.direct) return;
+    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
+        overGroups<W>(ctx, groupsOf<W>(d, groups, onlyBatch(d)),
+                      [&](std::span<const WideGroup<W>> run) {
+                          scatterWideImpulses<W>(run, ctx.constraints);
+                      });
     });
 }
 
@@ -352,9 +276,12 @@ float solveOverflow(SolveContext& ctx, const WideBatch& b, bool traced, int iter
 /// One velocity pass over batch b: its segments in order, then its overflow.
 float iterateBatch(SolveContext& ctx, const WideBatch& b) {
     const WidePassSettings pass = passSettings(ctx, b);
-    const float largest = withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
-        return overColours(ctx, groups, b, [&](std::span<WideGroup<W>> run) { return solveWideGroups<W>(run, ctx.bodies, pass); });
-    });
+    const float largest =
+        withGroups(ctx.dataAs<WideData>(), [&]<int W>(std::vector<WideGroup<W>>& groups) {
+            return overSegments(ctx, groups, b, [&](std::span<WideGroup<W>> run) {
+                return solveWideGroups<W>(run, ctx.bodies, pass);
+            });
+        });
     return std::max(largest, solveOverflow(ctx, b, false, ctx.scratch.iteration));
 }
 
@@ -370,11 +297,10 @@ float iterate(SolveContext& ctx) {
 /// are those of solving its manifold alone at that point of the pass.
 template <int W> float tracedGroups(SolveContext& ctx, std::vector<WideGroup<W>>& groups, int iteration) {
     WideData& d = ctx.dataAs<WideData>();
-    // The whole-pass path (solveRigid) lays the groups out as one batch.
-    WidePassSettings pass = passSettings(ctx, d.segments.batches.front());
+    WidePassSettings pass = passSettings(ctx, onlyBatch(d));
     float largest = 0.0f;
     d.changes.resize(W);
-    for (WideGroup<W>& g : groups) {
+    for (WideGroup<W>& g : groupsOf<W>(d, groups, onlyBatch(d))) {
         std::vector<TraceVisitScope> scopes;
         for (int l = 0; l < W; ++l)
             if (g.constraint[l] != WideGroup<W>::kEmpty) scopes.emplace_back(ctx, g.bodyA[l], g.bodyB[l]);
@@ -394,7 +320,7 @@ template <int W> float tracedGroups(SolveContext& ctx, std::vector<WideGroup<W>>
 float traced(SolveContext& ctx, int iteration) {
     WideData& d = ctx.dataAs<WideData>();
     float largest = d.eight ? tracedGroups<8>(ctx, d.groups8, iteration) : tracedGroups<4>(ctx, d.groups4, iteration);
-    largest = std::max(largest, solveOverflow(ctx, d.segments.batches.front(), true, iteration));
+    largest = std::max(largest, solveOverflow(ctx, onlyBatch(d), true, iteration));
     if (ctx.scratch.measureEveryPass) scatter(ctx);
     return largest;
 }
@@ -405,12 +331,14 @@ void splitBatch(SolveContext& ctx, const WideBatch& b, int passes) {
     WideData& d = ctx.dataAs<WideData>();
     withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
         for (int pass = 0; pass < passes; ++pass) {
-            overColours(ctx, groups, b, [&](std::span<WideGroup<W>> run) {
+            overSegments(ctx, groups, b, [&](std::span<WideGroup<W>> run) {
                 solveWideSplitPass<W>(run, splitsOf<W>(d, groups, run), ctx.split);
                 return 0.0f;
             });
             for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
-                solveSplitImpulse(std::span<ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1), ctx.split);
+                solveSplitImpulse(
+                    std::span<ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1),
+                    ctx.split);
         }
     });
 }
@@ -422,67 +350,11 @@ void splitImpulse(SolveContext& ctx, int passes) {
     // themselves when the rows were prepared into them).
     if (!ctx.figures.empty() && !d.direct)
         withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& groups) {
-            overGroups<W>(ctx, groups, [&](std::span<const WideGroup<W>> run) {
-                scatterWideSplitImpulses<W>(run, splitsOf<W>(d, groups, run), ctx.constraints);
-            });
+            overGroups<W>(
+                ctx, groupsOf<W>(d, groups, onlyBatch(d)), [&](std::span<const WideGroup<W>> run) {
+                    scatterWideSplitImpulses<W>(run, splitsOf<W>(d, groups, run), ctx.constraints);
+                });
         });
-}
-
-/// The shock pass over batch `index`: bottom-up, level by level, each level's manifolds colour
-/// by colour on the groups (the overflow's one by one, with block Gauss-Seidel's kernel as in
-/// the passes), kShockVisitsPerLevel times before the level above. It changes velocities only:
-/// the impulses it accumulates in the groups and the overflow's rows are put back to the
-/// passes' after it (the rows, when whole, got those as the passes ended).
-void shockBatch(SolveContext& ctx, uint32_t index) {
-    WideData& d = ctx.dataAs<WideData>();
-    const WideBatch& b = d.segments.batches[index];
-    WidePassSettings pass;
-    pass.omega = ctx.step.relaxation;
-    pass.cone = ctx.step.cone;
-    pass.sweeps = kInnerSweeps;
-    std::vector<KeptImpulses>& kept = ctx.scratch.keptImpulses;
-    kept.clear();
-    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
-        kept.push_back(KeptImpulses::of(overflowRow(ctx, d.segments.overflow[o])));
-    const std::span<const ShockVisit> visits = d.visits.ofBatch(index);
-    withGroups(d, [&]<int W>(std::vector<WideGroup<W>>& all) {
-        // Each visit of a level's first round computes its frozen normal blocks; the second
-        // round reads them (a visit holds the same lanes both times). The overflow's manifolds,
-        // solved one by one, rebuild their coupling at each visit: they are few.
-        // They are kept for one level at a time (a visit's index within its level).
-        std::vector<WideShockBlock<W>>& blocks = shockBlocks<W>(d);
-        // The groups' impulses, which the cache gets from them when the rows were prepared
-        // into them, are the passes': kept aside and put back after (a point's three are side
-        // by side).
-        constexpr size_t kPoint = 3 * W * sizeof(float);
-        static_assert(offsetof(WidePoint<W>, tangentImpulse) ==
-                      offsetof(WidePoint<W>, normalImpulse) + W * sizeof(float));
-        const std::span<WideGroup<W>> groups = groupsOf<W>(d, all, b);
-        std::vector<float>& keptGroups = d.keptGroupImpulses;
-        keptGroups.resize(groups.size() * 4 * 3 * W);
-        auto keepGroups = [&](bool back) {
-            float* at = keptGroups.data();
-            for (WideGroup<W>& g : groups)
-                for (int p = 0; p < g.pointCount; ++p, at += 3 * W)
-                    back ? std::memcpy(&g.points[p].normalImpulse, at, kPoint)
-                         : std::memcpy(at, &g.points[p].normalImpulse, kPoint);
-        };
-        keepGroups(false);
-        const auto levelOf = [&](size_t k) { return visits[k].level; };
-        forEachShockVisit(visits.size(), levelOf, [&](size_t k, size_t first, int round) {
-            const ShockVisit& v = visits[k];
-            if (blocks.size() <= k - first) blocks.resize(k - first + 1);
-            if (v.overflow)
-                shockManifoldGaussSeidel(overflowRow(ctx, v.index), ctx.bodies, ctx.step,
-                                         d.frozenSide[d.colours.overflow[v.index]]);
-            else
-                shockWideGroup<W>(groups[v.index], v.level, ctx.bodies, pass, d.shockLevel, d.frozenSide,
-                                  blocks[k - first], round > 0);
-        });
-        keepGroups(true);
-    });
-    for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
-        kept[o - b.overflowBegin].restore(overflowRow(ctx, d.segments.overflow[o]));
 }
 
 void shock(SolveContext& ctx) {
@@ -501,9 +373,10 @@ void finishBatch(SolveContext& ctx, const WideBatch& b) {
         });
     });
     for (uint32_t o = b.overflowBegin; o < b.overflowEnd; ++o)
-        finishContacts(ctx.manifolds, ctx.figures,
-                       std::span<const ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1), ctx.bodies,
-                       ctx.split, ctx.step.dt);
+        finishContacts(
+            ctx.manifolds, ctx.figures,
+            std::span<const ContactConstraint>(&overflowRow(ctx, d.segments.overflow[o]), 1),
+            ctx.bodies, ctx.split, ctx.step.dt);
 }
 
 /// The step's impulses, clamps and drift into the cache: from the groups when the rows were
@@ -530,7 +403,8 @@ void solveInBatches(SolveContext& ctx) {
     RowPreparer prepareRow{ctx, landings};
     {
         ScopedTimer t(ctx.profile.warmStart);
-        arrange(ctx, ctx.tasks.threads() == 1 ? wideBatchManifolds() : 0);
+        arrange(ctx,
+                ctx.tasks.threads() == 1 ? static_cast<uint32_t>(ctx.solver.islandBatchRows) : 0);
         // The batches take turns in the groups, which stay in cache unless one batch is large.
         const auto [groups, points] = largestBatch(d, ctx.rowPoints);
         prepareRow.prefetchGroups = groupsPastCaches(d, groups, points);
