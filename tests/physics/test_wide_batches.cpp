@@ -99,28 +99,38 @@ std::vector<ContactRowHeader> headers(const std::vector<std::pair<uint32_t, uint
     return rows;
 }
 
+/// Rows between the given bodies, cut into batches of `batchRows`: bodies 1.. move, 0 does not.
+struct Cut {
+    std::vector<SolverBody> bodies;
+    std::vector<ContactRowHeader> rows;
+    ConstraintColours colours;
+    WideSegments segments;
+
+    Cut(uint32_t bodyCount, const std::vector<std::pair<uint32_t, uint32_t>>& pairs, uint32_t batchRows)
+        : bodies(bodyCount), rows(headers(pairs)) {
+        for (size_t i = 1; i < bodies.size(); ++i)
+            bodies[i].invMass = 1.0f;
+        std::vector<uint32_t> used;
+        colourConstraints(rows, bodies, colours, used);
+        IslandBuilder islands;
+        batchIslands(rows, bodies, colours, batchRows, islands, segments);
+    }
+};
+
 } // namespace
 
 TEST(WideBatches, IslandsAreCutWholeAndEachColourKeepsItsOrder) {
     // Body 0 is static; islands: {1, 2, 3} (rows 0, 2, 5), {4} (row 1, on the static body),
     // {5, 6} (rows 3, 6) and {7, 8} (row 4).
-    std::vector<SolverBody> bodies(9);
-    for (size_t i = 1; i < bodies.size(); ++i)
-        bodies[i].invMass = 1.0f;
-    const std::vector<ContactRowHeader> rows =
-        headers({{1, 2}, {0, 4}, {2, 3}, {5, 6}, {7, 8}, {1, 3}, {6, 5}});
-    ConstraintColours colours;
-    std::vector<uint32_t> used;
-    colourConstraints(rows, bodies, colours, used);
+    const Cut cut(9, {{1, 2}, {0, 4}, {2, 3}, {5, 6}, {7, 8}, {1, 3}, {6, 5}}, 3);
+    const ConstraintColours& colours = cut.colours;
+    const WideSegments& out = cut.segments;
     ASSERT_GE(colours.colours.size(), 2u);
-    IslandBuilder islands;
-    WideSegments out;
-    batchIslands(rows, bodies, colours, 3, islands, out);
     // Batch 0 closes with the first island's three rows, batch 1 with the next two islands'
     // three, and the last island is batch 2.
     ASSERT_EQ(out.batches.size(), 3u);
     const uint32_t colourCount = static_cast<uint32_t>(colours.colours.size());
-    std::vector<int> batchOf(rows.size(), -1);
+    std::vector<int> batchOf(cut.rows.size(), -1);
     for (uint32_t b = 0; b < out.batches.size(); ++b) {
         EXPECT_EQ(out.batches[b].segmentEnd - out.batches[b].segmentBegin, colourCount);
         for (uint32_t s = out.batches[b].segmentBegin; s < out.batches[b].segmentEnd; ++s) {
@@ -141,27 +151,16 @@ TEST(WideBatches, IslandsAreCutWholeAndEachColourKeepsItsOrder) {
     EXPECT_EQ(batchOf, (std::vector<int>{0, 1, 0, 1, 2, 0, 1}))
         << "every row once, each island whole";
     // One island holding half the rows or more: one batch, the colours last to first.
-    const std::vector<ContactRowHeader> chain = headers({{1, 2}, {2, 3}, {3, 4}, {5, 6}});
-    colourConstraints(chain, bodies, colours, used);
-    batchIslands(chain, bodies, colours, 1, islands, out);
-    EXPECT_EQ(out.batches.size(), 1u);
+    EXPECT_EQ(Cut(9, {{1, 2}, {2, 3}, {3, 4}, {5, 6}}, 1).segments.batches.size(), 1u);
 }
 
 TEST(WideBatches, EachBatchsShockVisitsGoLevelByLevelOverItsOwnGroups) {
     // Islands {1, 2} (rows 0, 1), {3, 4} (rows 2, 3) and {5} (row 4) on static body 0; the rows
     // on the ground are level 0, those above level 1. Colour 0 holds rows 0, 2, 4 and colour 1
     // rows 1, 3, solved first; four lanes, so each segment is one group.
-    std::vector<SolverBody> bodies(6);
-    for (size_t i = 1; i < bodies.size(); ++i)
-        bodies[i].invMass = 1.0f;
-    const std::vector<ContactRowHeader> rows = headers({{0, 1}, {1, 2}, {0, 3}, {3, 4}, {0, 5}});
-    ConstraintColours colours;
-    std::vector<uint32_t> used;
-    colourConstraints(rows, bodies, colours, used);
-    ASSERT_EQ(colours.colours.size(), 2u);
-    IslandBuilder islands;
-    WideSegments segments;
-    batchIslands(rows, bodies, colours, 2, islands, segments);
+    const Cut cut(6, {{0, 1}, {1, 2}, {0, 3}, {3, 4}, {0, 5}}, 2);
+    const WideSegments& segments = cut.segments;
+    ASSERT_EQ(cut.colours.colours.size(), 2u);
     ASSERT_EQ(segments.batches.size(), 3u);
     std::vector<uint32_t> segmentStart = {0};
     for (uint32_t k = 0; k < segments.segmentCount(); ++k)
@@ -169,7 +168,7 @@ TEST(WideBatches, EachBatchsShockVisitsGoLevelByLevelOverItsOwnGroups) {
                                (static_cast<uint32_t>(segments.segment(k).size()) + 3) / 4);
     const std::vector<uint32_t> level = {0, 1, 0, 1, 0};
     ShockVisits visits;
-    visits.plan(segments, segmentStart, 4, level, colours.overflow);
+    visits.plan(segments, segmentStart, 4, level, cut.colours.overflow);
     auto as = [](std::span<const ShockVisit> v) {
         std::vector<std::pair<uint32_t, uint32_t>> out; // (level, group within the batch)
         for (const ShockVisit& x : v)
