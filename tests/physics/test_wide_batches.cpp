@@ -236,3 +236,30 @@ TEST(WideBatches, ChangingTheBatchSizeOrThreadsBetweenStepsChangesNoBits) {
     }
     EXPECT_GT(batched, 60) << "steps that ran in batches";
 }
+
+TEST(WideBatches, APileInOnePieceIsOneBatchUntilItComesApart) {
+    // A plank under 40 cubes holds most rows: one batch, its islands looked for only now and
+    // then. Once the plank is gone the cubes rest on the ground one by one, and the islands,
+    // looked for again, are cut into batches.
+    Settings s = wideNoSleep();
+    s.threads = 1;
+    s.solver.islandBatchRows = 8;
+    World w(s);
+    addGround(w);
+    for (int i = 0; i < 12; ++i) addBox(w, {-20.0f + 2.0f * float(i), 0.5f, -6.0f});
+    const BodyId plank = addBox(w, {0.0f, 0.1f, 0.0f}, {3.2f, 0.1f, 1.4f});
+    for (int i = 0; i < 10; ++i)
+        for (int j = 0; j < 4; ++j)
+            addBox(w, {-2.7f + 0.6f * float(i), 0.45f, -0.9f + 0.6f * float(j)}, glm::vec3(0.25f));
+    for (int i = 0; i < 30; ++i) {
+        w.step();
+        EXPECT_EQ(w.solverStats().batches, 1) << "step " << i;
+    }
+    w.destroyBody(plank);
+    int most = 0;
+    for (int i = 0; i < 60; ++i) {
+        w.step();
+        most = std::max(most, w.solverStats().batches);
+    }
+    EXPECT_GT(most, 4) << "the cubes on the ground, each an island, in batches";
+}

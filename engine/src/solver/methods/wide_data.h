@@ -51,6 +51,9 @@ struct WideData final : MethodData {
     /// they are kept; the batches and visits are cut again when the batch size changes too.
     std::vector<uint64_t> graph, graphNow;
     uint32_t batchRows = 0; ///< the rows a batch reached when the batches were last cut
+    /// When the islands were last looked for, one held most rows; steps since then.
+    bool oneIsland = false;
+    uint32_t stepsSinceIslands = 0;
 };
 
 // Groups per block when one colour's groups are spread over threads: a few microseconds of
