@@ -326,6 +326,27 @@ TEST(DynamicTree, SlowBodiesAreNotReinsertedEveryStep) {
     EXPECT_TRUE(out.empty());
 }
 
+TEST(DynamicTree, AtRestTheKeptCandidatesAreTestedOnceAndGiveTheSamePairs) {
+    // Boxes 0.85 m apart on a line, each 0.8 m wide: neighbours' fat boxes overlap (a 0.05 m
+    // margin each), so each neighbour pair is a candidate and a pair. While no leaf is re-inserted, a
+    // pass tests each kept candidate's fat boxes only (its enlarged boxes overlap as before):
+    // one test a candidate instead of two, and the same pairs.
+    TreeBroadphase bp(kMargin);
+    for (uint32_t i = 0; i < 50; ++i)
+        bp.add(i, boxAt(glm::vec3(0.85f * float(i), 0.0f, 0.0f), glm::vec3(0.4f)));
+    std::vector<BodyPair> first, again;
+    BroadphaseStats stats;
+    bp.findPairs({}, first, stats);
+    ASSERT_EQ(first.size(), 49u);
+    for (uint32_t i = 0; i < 50; ++i) // 1 mm: inside the slack, nothing re-inserted
+        bp.move(i, boxAt(glm::vec3(0.85f * float(i), -0.001f, 0.0f), glm::vec3(0.4f)), {0, -0.001f, 0});
+    BroadphaseStats rest;
+    bp.findPairs({}, again, rest);
+    EXPECT_EQ(rest.reinserted, 0);
+    EXPECT_EQ(again, first);
+    EXPECT_EQ(rest.pairsTested, 49) << "one test a kept candidate";
+}
+
 TEST(Broadphase, EmptyAndSingleBodyGiveNoPairs) {
     Trio t;
     EXPECT_TRUE(t.agree().empty());

@@ -113,6 +113,9 @@ void TreeBroadphase::findNewCandidates(BroadphaseStats& stats) {
 void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& stats) {
     findNewCandidates(stats);
     stats.reinserted = reinserted_;
+    // No leaf re-inserted since the last pass (a pile at rest): the kept candidates' enlarged
+    // boxes overlap as they did then, and only their fat boxes need testing.
+    const bool leavesAsBefore = reinserted_ == 0;
     reinserted_ = 0;
 
     // Merge old and new candidates (both sorted), keep those whose enlarged boxes still
@@ -137,8 +140,10 @@ void TreeBroadphase::collectPairs(std::vector<BodyPair>& out, BroadphaseStats& s
         const BroadphaseProxy& pa = proxies_[p.a];
         const BroadphaseProxy& pb = proxies_[p.b];
         if (pa.isStatic && pb.isStatic) return; // an index was reused by a static body
-        ++tested;
-        if (!overlaps(tree_.box(la), tree_.box(lb))) return;
+        if (!leavesAsBefore) {
+            ++tested;
+            if (!overlaps(tree_.box(la), tree_.box(lb))) return;
+        }
         candidates_[kept++] = p;
         ++tested;
         if (overlaps(pa.box, pb.box) && PairFilter::passes(pa, pb)) out.push_back(p);
