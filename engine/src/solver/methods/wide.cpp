@@ -38,9 +38,13 @@ namespace {
 
 using namespace wide_method;
 
-/// Whether a pass over `groups` groups holding `points` points reads more than
-/// kPrefetchGroupsPast (wide_contacts.h) at this step's lane width.
-bool groupsPastCaches(const WideData& d, size_t groups, uint32_t points) {
+/// Whether a pass over `groups` of the step's groups reads more than kPrefetchGroupsPast
+/// (wide_contacts.h) at this step's lane width, their points taken as their share of the
+/// step's `rowPoints`.
+bool groupsPastCaches(const WideData& d, size_t groups, uint32_t rowPoints) {
+    const size_t all = d.segmentStart.back();
+    const uint32_t points =
+        all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all);
     return d.eight ? wideGroupsPastCaches<8>(groups, points)
                    : wideGroupsPastCaches<4>(groups, points);
 }
@@ -178,11 +182,6 @@ void arrange(SolveContext& ctx, uint32_t batchManifolds) {
                 ctx.figures[ctx.rowHeaders[i].manifold].colour = static_cast<int>(k);
 }
 
-/// The groups of the step's batches, how many there are.
-size_t groupCount(const WideData& d) {
-    return d.segmentStart.back();
-}
-
 /// The one batch of the whole-pass path (solveRigid), which lays the groups out as one.
 const WideBatch& onlyBatch(const WideData& d) {
     assert(d.segments.batches.size() == 1);
@@ -220,23 +219,10 @@ void warmStart(SolveContext& ctx) {
     WideData& d = ctx.dataAs<WideData>();
     arrange(ctx, 0);
     std::atomic<bool> landings{false};
-    const RowPreparer prepareRow{ctx, landings, groupsPastCaches(d, groupCount(d), ctx.rowPoints)};
+    const RowPreparer prepareRow{ctx, landings,
+                                 groupsPastCaches(d, d.segmentStart.back(), ctx.rowPoints)};
     fillBatch(ctx, onlyBatch(d), prepareRow);
     if (d.direct) ctx.landings = landings.load(std::memory_order_relaxed);
-}
-
-/// Batch b's groups, how many, and about how many points they hold (the step's, shared out).
-std::pair<size_t, uint32_t> batchSize(const WideData& d, const WideBatch& b, uint32_t rowPoints) {
-    const size_t groups = d.segmentStart[b.segmentEnd] - d.segmentStart[b.segmentBegin],
-                 all = groupCount(d);
-    return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
-}
-
-/// The largest batch's groups (all the groups there are: layoutWideGroups), and about how many
-/// points they hold.
-std::pair<size_t, uint32_t> largestBatch(const WideData& d, uint32_t rowPoints) {
-    const size_t groups = d.eight ? d.groups8.size() : d.groups4.size(), all = groupCount(d);
-    return {groups, all == 0 ? 0 : static_cast<uint32_t>(uint64_t(rowPoints) * groups / all)};
 }
 
 WidePassSettings passSettings(SolveContext& ctx, const WideBatch& b) {
@@ -246,8 +232,8 @@ WidePassSettings passSettings(SolveContext& ctx, const WideBatch& b) {
     pass.measure = ctx.scratch.measureEveryPass || ctx.scratch.iteration + 1 >= ctx.scratch.iterationCount;
     pass.sweeps = ctx.scratch.iteration == 0 ? kInnerSweeps : kInnerSweeps / 2;
     const WideData& d = ctx.dataAs<WideData>();
-    const auto [groups, points] = batchSize(d, b, ctx.rowPoints);
-    pass.prefetch = groupsPastCaches(d, groups, points);
+    pass.prefetch = groupsPastCaches(
+        d, d.segmentStart[b.segmentEnd] - d.segmentStart[b.segmentBegin], ctx.rowPoints);
     return pass;
 }
 
@@ -419,9 +405,10 @@ void solveInBatches(SolveContext& ctx) {
         ScopedTimer t(ctx.profile.warmStart);
         arrange(ctx,
                 ctx.tasks.threads() == 1 ? static_cast<uint32_t>(ctx.solver.islandBatchRows) : 0);
-        // The batches take turns in the groups, which stay in cache unless one batch is large.
-        const auto [groups, points] = largestBatch(d, ctx.rowPoints);
-        prepareRow.prefetchGroups = groupsPastCaches(d, groups, points);
+        // The batches take turns in the groups (as many as the largest batch's), which stay in
+        // cache unless one batch is large.
+        prepareRow.prefetchGroups =
+            groupsPastCaches(d, d.eight ? d.groups8.size() : d.groups4.size(), ctx.rowPoints);
     }
     const bool shock = shockPassRuns(ss);
     ctx.scratch.iterationCount = ss.velocityIterations;
@@ -450,7 +437,6 @@ void solveInBatches(SolveContext& ctx) {
         ScopedTimer t(ctx.profile.storeImpulses);
         finishBatch(ctx, b);
     }
-    if (shock) ctx.scratch.frozenSide.clear(), ctx.scratch.order.clear();
     ctx.landings = landings.load(std::memory_order_relaxed);
     {
         ScopedTimer t(ctx.profile.storeImpulses);
